@@ -1,0 +1,84 @@
+# Rookery: `make run` serves the demo night, `make test` checks everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+export DJANGO_SETTINGS_MODULE ?= tourney.settings
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: help venv dev-venv run dev test lint fmt check pytest e2e bench loadtest clean
+
+help:
+	@echo "make run    install, migrate, load the demo night and serve it on http://$(HOST):$(PORT)"
+	@echo "make test   lint, Django checks and the whole test suite (browser tests need chromium)"
+	@echo "make bench  print the benchmark figures"
+	@echo "make dev    like run, but Django's autoreloading development server with DEBUG on"
+
+# The virtualenv, made with the first Python 3.12+ found; stamps re-install
+# only when a requirements file changes.
+$(PY):
+	@py=$$(scripts/find_python.sh) || exit 1; \
+	echo "Creating $(VENV) with $$py ($$($$py --version))"; \
+	"$$py" -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: $(PY) requirements.txt
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+venv: $(VENV)/.runtime
+dev-venv: $(VENV)/.dev
+
+# A secret key of this checkout's own, made once and never committed.
+.rookery-secret:
+	@umask 077; $$(scripts/find_python.sh) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+prepare: venv .rookery-secret
+	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py ensure_host && \
+	$(PY) manage.py load_demo && \
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+
+run: prepare
+	@echo "Rookery is serving on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
+	exec $(VENV)/bin/gunicorn tourney.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--access-logfile - --error-logfile - --graceful-timeout 5
+
+dev: prepare
+	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+fmt: dev-venv
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+check: dev-venv
+	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py check
+	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py makemigrations --check --dry-run
+
+pytest: dev-venv
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+test: lint check pytest
+
+e2e: dev-venv
+	$(VENV)/bin/pytest -m e2e $(PYTEST_ARGS)
+
+bench: dev-venv
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; echo; done
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,106 @@
+"""The host's back office: every model of a game night, with its relations inline."""
+
+from django.contrib import admin
+
+from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    fields = ["name", "status"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "status", "started_at", "closed_at"]
+    readonly_fields = ["started_at", "closed_at"]
+    show_change_link = True
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "game_slug", "kind", "owner", "rounds_planned"]
+    list_filter = ["game_slug", "kind", "date"]
+    search_fields = ["name", "place", "slug"]
+    date_hierarchy = "date"
+    inlines = [PlayerInline, RoundInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "event", "status"]
+    list_filter = ["status", "event"]
+    search_fields = ["name", "event__name"]
+    list_select_related = ["event"]
+
+
+class GameTableInline(admin.TabularInline):
+    model = GameTable
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "status", "started_at", "closed_at"]
+    list_filter = ["status", "event"]
+    list_select_related = ["event"]
+    inlines = [GameTableInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["position", "player"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(GameTable)
+class GameTableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round", "event_name"]
+    list_select_related = ["round__event"]
+    inlines = [SeatInline]
+
+    @admin.display(description="event")
+    def event_name(self, obj):
+        return obj.round.event.name
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["player", "round", "table", "position"]
+    list_select_related = ["player", "round__event", "table"]
+    raw_id_fields = ["player", "table", "round"]
+
+
+@admin.register(TableCard)
+class TableCardAdmin(admin.ModelAdmin):
+    list_display = ["event", "number"]
+    readonly_fields = ["token"]
+
+
+class ScoreInline(admin.TabularInline):
+    model = Score
+    extra = 0
+    fields = ["player", "points", "played", "buys"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    """Corrections belong in a new version (the host's score form); edits here are for repairs."""
+
+    list_display = ["__str__", "state", "source", "entered_by", "created_at", "confirmed_by"]
+    list_filter = ["state", "source", "round__event"]
+    list_select_related = ["round__event", "table"]
+    readonly_fields = ["created_at", "idempotency_key"]
+    inlines = [ScoreInline]
+
+
+@admin.register(Score)
+class ScoreAdmin(admin.ModelAdmin):
+    list_display = ["player", "points", "played", "entry"]
+    list_select_related = ["player", "entry__round", "entry__table"]
+    raw_id_fields = ["player", "entry"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TourneyConfig(AppConfig):
+    name = "tourney"
+    verbose_name = "Tournament nights"

@@ -1,0 +1,9 @@
+"""ASGI entry point, for servers that speak ASGI."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
+
+application = get_asgi_application()

@@ -1,0 +1,370 @@
+"""Forms for the host's pages. Every input a host types goes through one of these."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring import rules
+from tourney.models import Event, Player, Round
+
+NAME_MAX = Player._meta.get_field("name").max_length
+
+TABLE_SIZES = {
+    Event.Game.TOONERVILLE: (3, 5),
+    Event.Game.SHANGHAI: (4, 6),
+}
+
+
+def clean_name(raw: str) -> str:
+    """Free text (any script, apostrophes, emoji), with the whitespace tidied."""
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
+    return name
+
+
+def house_rule_field(rule: rules.HouseRule) -> forms.Field:
+    """A form field for one house rule, its default shown and explained."""
+    common = {"label": rule.label, "help_text": rule.help, "initial": rule.default}
+    if rule.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if rule.kind == "choice":
+        return forms.TypedChoiceField(
+            choices=[(str(v), label) for v, label in rule.choices],
+            coerce=_coerce_choice(rule),
+            **common,
+        )
+    if rule.kind in ("int", "optional_int"):
+        return forms.IntegerField(
+            required=rule.kind == "int",
+            min_value=rule.min,
+            max_value=rule.max,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            **common,
+        )
+    raise ValueError(f"no form field for house rule kind {rule.kind!r}")
+
+
+def _coerce_choice(rule: rules.HouseRule):
+    by_text = {str(v): v for v, _ in rule.choices}
+    return lambda text: by_text[text]
+
+
+CARD_NUMBERS = range(1, 15)
+
+
+class EventForm(forms.ModelForm):
+    """Create or edit an event, with the chosen game's house rules.
+
+    The house-rule fields of both tournament games are on the form (prefixed
+    with the game's slug); the page shows only the chosen game's, and only
+    those are saved.
+    """
+
+    rounds_planned = forms.IntegerField(
+        label="Number of rounds",
+        required=False,
+        min_value=1,
+        help_text="Leave blank for the game's full length (Toonerville 11, Shanghai 7).",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    min_table_size = forms.IntegerField(
+        label="Smallest table",
+        required=False,
+        min_value=2,
+        help_text="Blank: the game's range (Toonerville 3 to 5, Shanghai 4 to 6).",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    max_table_size = forms.IntegerField(
+        label="Largest table",
+        required=False,
+        min_value=2,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "place",
+            "game_slug",
+            "rounds_planned",
+            "seating_method",
+            "min_table_size",
+            "max_table_size",
+            "allow_short_tables",
+            "record_buys",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        labels = {
+            "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
+            "record_buys": "Record each player's buys",
+            "place": "Place (hall, club, house)",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["autofocus"] = True
+        self.rule_fields: dict[str, list[str]] = {}
+        saved = self.instance.house_rules if self.instance.pk else {}
+        for slug in TABLE_SIZES:
+            game = rules.get_game(slug)
+            names = []
+            for rule in game.house_rules:
+                if rule.kind == "card_values":
+                    names.extend(self._add_card_value_fields(slug, rule, saved, self.instance))
+                    continue
+                field_name = f"{slug}__{rule.name}"
+                field = house_rule_field(rule)
+                if self.instance.pk and self.instance.game_slug == slug and rule.name in saved:
+                    field.initial = saved[rule.name]
+                self.fields[field_name] = field
+                names.append(field_name)
+            self.rule_fields[slug] = names
+
+    def _add_card_value_fields(self, slug, rule, saved, instance) -> list[str]:
+        values = dict(rule.default)
+        if instance.pk and instance.game_slug == slug and rule.name in saved:
+            values.update({int(k): v for k, v in saved[rule.name].items()})
+        names = []
+        for number in CARD_NUMBERS:
+            name = f"{slug}__{rule.name}__{number}"
+            self.fields[name] = forms.IntegerField(
+                label=str(number),
+                min_value=rule.min,
+                max_value=rule.max,
+                initial=values.get(number),
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "card-value"}),
+            )
+            names.append(name)
+        return names
+
+    def rule_groups(self):
+        """(game slug, game name, rule fields, card-value fields) for the template."""
+        for slug, names in self.rule_fields.items():
+            cards = [self[n] for n in names if "__card_values__" in n]
+            others = [self[n] for n in names if "__card_values__" not in n]
+            yield slug, rules.get_game(slug).name, others, cards
+
+    def _chosen_house_rules(self, slug: str) -> dict:
+        chosen: dict = {}
+        game = rules.get_game(slug)
+        for rule in game.house_rules:
+            if rule.kind == "card_values":
+                chosen[rule.name] = {
+                    n: self.cleaned_data.get(f"{slug}__{rule.name}__{n}") for n in CARD_NUMBERS
+                }
+            else:
+                chosen[rule.name] = self.cleaned_data.get(f"{slug}__{rule.name}")
+        return chosen
+
+    def full_clean(self):
+        # Only the chosen game's house rules are required and validated.
+        if self.is_bound:
+            chosen = self.data.get(self.add_prefix("game_slug"), Event.Game.TOONERVILLE)
+            for slug, names in self.rule_fields.items():
+                if slug != chosen:
+                    for name in names:
+                        self.fields[name].required = False
+                        self.fields[name].disabled = True
+        super().full_clean()
+
+    def clean(self):
+        data = super().clean()
+        slug = data.get("game_slug")
+        if not slug:
+            return data
+        game = rules.get_game(slug)
+        low, high = TABLE_SIZES[slug]
+        data["min_table_size"] = data.get("min_table_size") or low
+        data["max_table_size"] = data.get("max_table_size") or high
+        if data["min_table_size"] < low or data["max_table_size"] > high:
+            raise ValidationError(
+                f"{game.name} is played {low} to {high} a table: "
+                "keep the table sizes in that range."
+            )
+        if data["min_table_size"] > data["max_table_size"]:
+            self.add_error(
+                "max_table_size", "The largest table can't be smaller than the smallest."
+            )
+        full = len(game.rounds)
+        data["rounds_planned"] = data.get("rounds_planned") or full
+        if data["rounds_planned"] > full:
+            self.add_error(
+                "rounds_planned", f"{game.name} has {full} rounds: choose {full} or fewer."
+            )
+        if data.get("allow_short_tables") and slug != Event.Game.SHANGHAI:
+            data["allow_short_tables"] = False
+        try:
+            built = rules.get_game(slug, **self._chosen_house_rules(slug))
+        except ValueError as exc:
+            raise ValidationError(f"House rules: {exc}") from exc
+        self.instance.house_rules = built.settings
+        return data
+
+
+class PlayerNamesForm(forms.Form):
+    """Paste names, one per line. Empty and duplicate names are refused, naming them."""
+
+    names = forms.CharField(
+        label="Names, one per line",
+        widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "words", "spellcheck": "false"}),
+        required=False,
+    )
+    roster = forms.MultipleChoiceField(
+        label="From your earlier events", required=False, widget=forms.CheckboxSelectMultiple
+    )
+    check_in = forms.BooleanField(
+        label="Check them in now (they are here)", required=False, initial=True
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        taken = {n.casefold() for n in event.players.values_list("name", flat=True)}
+        roster = (
+            Player.objects.filter(event__owner=event.owner)
+            .exclude(event=event)
+            .values_list("name", flat=True)
+            .distinct()
+        )
+        names = sorted({n for n in roster if n.casefold() not in taken}, key=str.casefold)
+        self.fields["roster"].choices = [(n, n) for n in names]
+
+    def clean(self):
+        data = super().clean()
+        typed = [clean_name(line) for line in data.get("names", "").splitlines()]
+        lines = [n for n in typed if n]
+        names = lines + list(data.get("roster", []))
+        if not names:
+            raise ValidationError(
+                "Type at least one name, or pick people from your earlier events."
+            )
+        problems = []
+        too_long = [n for n in names if len(n) > NAME_MAX]
+        if too_long:
+            problems.append(f"{', '.join(too_long)}: a name can be at most {NAME_MAX} characters.")
+        existing = {n.casefold(): n for n in self.event.players.values_list("name", flat=True)}
+        seen: dict[str, str] = {}
+        for name in names:
+            key = name.casefold()
+            if key in existing:
+                problems.append(f"“{name}” is already playing in this event: names must differ.")
+            elif key in seen:
+                problems.append(f"“{name}” is in the list twice: each player needs their own name.")
+            seen.setdefault(key, name)
+        if problems:
+            raise ValidationError(problems)
+        data["clean_names"] = list(dict.fromkeys(names))
+        return data
+
+
+class RenamePlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name"]
+
+    def clean_name(self):
+        name = clean_name(self.cleaned_data["name"])
+        if not name:
+            raise ValidationError("A player needs a name.")
+        clash = (
+            Player.objects.filter(event=self.instance.event, name__iexact=name)
+            .exclude(pk=self.instance.pk)
+            .exists()
+        )
+        if clash:
+            raise ValidationError(f"“{name}” is already playing in this event: names must differ.")
+        return name
+
+
+class PlayerStatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Player.Status.choices)
+
+
+class SwapForm(forms.Form):
+    """Swap two seated players, or move one to another table."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
+    other = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Swap with", required=False
+    )
+    table = forms.IntegerField(
+        label="…or move to table",
+        required=False,
+        min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args, rnd: Round, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = Player.objects.filter(seats__round=rnd).order_by("name")
+        self.fields["player"].queryset = seated
+        self.fields["other"].queryset = seated
+        self.max_table = rnd.tables.count() + 1
+        self.fields["table"].max_value = self.max_table
+
+    def clean(self):
+        data = super().clean()
+        other, table = data.get("other"), data.get("table")
+        if other is None and table is None:
+            raise ValidationError("Choose a player to swap with, or a table to move to.")
+        if other is not None and table is not None:
+            raise ValidationError("Choose either a player to swap with or a table, not both.")
+        if other is not None and other == data.get("player"):
+            raise ValidationError("Choose two different players to swap.")
+        if table is not None and table > self.max_table:
+            raise ValidationError(f"There is no table {table}: use 1 to {self.max_table}.")
+        return data
+
+
+class CloseRoundForm(forms.Form):
+    fill_empty_tables = forms.BooleanField(
+        required=False,
+        label="Fill tables without scores with the missed-round rule",
+    )
+
+
+class DeleteEventForm(forms.Form):
+    confirm = forms.BooleanField(label="Yes, delete this event", required=True)
+    confirm_scores = forms.BooleanField(
+        label="Yes, I know scores have been recorded, and they will be deleted too",
+        required=False,
+    )
+
+    def __init__(self, *args, has_scores: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.has_scores = has_scores
+        if not has_scores:
+            del self.fields["confirm_scores"]
+
+    def clean(self):
+        data = super().clean()
+        if self.has_scores and not data.get("confirm_scores"):
+            raise ValidationError(
+                "This event has recorded scores: tick the second box too to delete them."
+            )
+        return data
+
+
+class HostScoresForm(forms.Form):
+    """The host's plain form for a table's scores (phones use the table page)."""
+
+    high_confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat in self.seats:
+            self.fields[f"p{seat.player_id}"] = forms.IntegerField(
+                label=seat.player.name,
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0}
+                ),
+            )
+
+    def points(self) -> dict[int, int | None]:
+        return {s.player_id: self.cleaned_data.get(f"p{s.player_id}") for s in self.seats}

@@ -1,0 +1,437 @@
+"""A game night in the database: events, players, rounds, tables, seats, scores.
+
+Scores are never edited in place. Every submission of a table's scores is an
+``Entry`` (a version) holding one ``Score`` per player; exactly one entry per
+table is current, older ones are kept as replaced, and a differing submission
+from a second phone is kept as a dispute for the host to settle. The rules of
+what a valid score is live in ``scoring.rules``; this module only stores what
+those rules accepted.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import defaultdict
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+
+from scoring import rules
+
+
+def new_table_token() -> str:
+    """A private table link: 24 random bytes is 192 bits, far past guessing."""
+    return secrets.token_urlsafe(24)
+
+
+class EventQuerySet(models.QuerySet):
+    def for_host(self, user) -> EventQuerySet:
+        return self.filter(owner=user)
+
+
+class Event(models.Model):
+    """One game night: a game, its house rules, its players and rounds."""
+
+    class Game(models.TextChoices):
+        TOONERVILLE = "toonerville", "Toonerville Rook"
+        SHANGHAI = "shanghai", "Rook Shanghai"
+
+    class Seating(models.TextChoices):
+        MIX = "mix", "Mix: fewest repeat meetings"
+        STANDINGS = "standings", "Standings: lowest totals sit together"
+        RANDOM = "random", "Random"
+
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", "Tournament (many tables, re-seated each round)"
+        TABLE = "table", "One table (a family game)"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="events"
+    )
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True, allow_unicode=True)
+    date = models.DateField(default=timezone.localdate)
+    place = models.CharField(max_length=120, blank=True)
+    kind = models.CharField(max_length=12, choices=Kind, default=Kind.TOURNAMENT)
+    game_slug = models.CharField("game", max_length=20, choices=Game, default=Game.TOONERVILLE)
+    house_rules = models.JSONField(default=dict, blank=True)
+    rounds_planned = models.PositiveSmallIntegerField("number of rounds")
+    seating_method = models.CharField(max_length=12, choices=Seating, default=Seating.MIX)
+    min_table_size = models.PositiveSmallIntegerField()
+    max_table_size = models.PositiveSmallIntegerField()
+    allow_short_tables = models.BooleanField(
+        default=False,
+        help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
+    )
+    record_buys = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(min_table_size__gte=2)
+                & Q(max_table_size__gte=models.F("min_table_size")),
+                name="event_table_size_range",
+            ),
+            models.CheckConstraint(condition=Q(rounds_planned__gte=1), name="event_has_rounds"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = self.unique_slug()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.slug])
+
+    def unique_slug(self) -> str:
+        base = slugify(f"{self.name} {self.date}", allow_unicode=True)[:120] or "event"
+        slug, n = base, 2
+        while Event.objects.filter(slug=slug).exclude(pk=self.pk).exists():
+            slug, n = f"{base}-{n}", n + 1
+        return slug
+
+    @cached_property
+    def game(self) -> rules.Game:
+        return rules.get_game(self.game_slug, **self.house_rules)
+
+    @property
+    def preferred_table_size(self) -> int:
+        return self.game.preferred_table_size
+
+    def rounds_in_order(self):
+        return self.rounds.order_by("number")
+
+    def latest_round(self) -> Round | None:
+        return self.rounds.order_by("-number").first()
+
+    def round_in_play(self) -> Round | None:
+        """The round the tables are playing now: the latest that has started."""
+        return self.rounds.exclude(status=Round.Status.PLANNED).order_by("-number").first()
+
+    def has_scores(self) -> bool:
+        return Entry.objects.filter(round__event=self).exists()
+
+    def missed_round_label(self) -> str:
+        """The missed-round rule in words, e.g. "highest score of the round"."""
+        game = self.game
+        rule = next(r for r in game.house_rules if r.name == "missed_round")
+        value = game.settings["missed_round"]
+        label = dict(rule.choices).get(value, str(value))
+        if value == "fixed":
+            label = f"{label} ({game.settings['missed_round_points']})"
+        return label
+
+    def round_rules(self, number: int, players: int) -> rules.Round:
+        return self.game.rounds_for(players)[number - 1]
+
+
+class PlayerQuerySet(models.QuerySet):
+    def present(self) -> PlayerQuerySet:
+        return self.filter(status=Player.Status.PRESENT)
+
+
+class Player(models.Model):
+    """Someone playing in one event. Names are free text, unique within the event."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Expected"
+        PRESENT = "present", "Checked in"
+        ABSENT = "absent", "Absent"
+        LEFT = "left", "Left"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    status = models.CharField(max_length=12, choices=Status, default=Status.REGISTERED)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "event", name="player_name_unique_in_event"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_present(self) -> bool:
+        return self.status == self.Status.PRESENT
+
+
+class RoundQuerySet(models.QuerySet):
+    def with_tables(self) -> RoundQuerySet:
+        return self.prefetch_related(
+            models.Prefetch(
+                "tables",
+                queryset=GameTable.objects.order_by("number").prefetch_related(
+                    models.Prefetch(
+                        "seats", queryset=Seat.objects.select_related("player").order_by("position")
+                    )
+                ),
+            )
+        )
+
+
+class Round(models.Model):
+    """One deal of the game, played by every table at once.
+
+    A round is planned (seated, the host may still swap players), then playing,
+    then closed (missing players filled in by the missed-round rule). "Scored"
+    is not stored: it is a playing round whose every table has scores.
+    """
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        PLAYING = "playing", "Playing"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status, default=Status.PLANNED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def phase(self) -> str:
+        """planned, playing, scored or closed: the lifecycle as a host sees it."""
+        if self.status == self.Status.PLAYING and self.all_tables_scored():
+            return "scored"
+        return self.status
+
+    def get_phase_display(self) -> str:
+        return {"planned": "Planned", "playing": "Playing", "scored": "Scored", "closed": "Closed"}[
+            self.phase
+        ]
+
+    def all_tables_scored(self) -> bool:
+        tables = {t.pk for t in self.tables.all()}
+        scored = {e.table_id for e in self.entries.all() if e.state == Entry.State.CURRENT}
+        return bool(tables) and tables <= scored
+
+    def tables_without_scores(self) -> list[GameTable]:
+        scored = {e.table_id for e in self.entries.all() if e.state == Entry.State.CURRENT}
+        return [t for t in self.tables.all() if t.pk not in scored]
+
+    def contract(self) -> rules.Round:
+        return self.event.game.rounds_for(self.event.preferred_table_size)[self.number - 1]
+
+
+class GameTable(models.Model):
+    """A card table in one round. Named so it never collides with tables.Table."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_in_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def seated_players(self) -> list[Player]:
+        return [seat.player for seat in self.seats.all()]
+
+    def rules_round(self) -> rules.Round:
+        """This table's deal: Shanghai deals depend on how many sit at the table."""
+        return self.round.event.round_rules(self.round.number, len(self.seats.all()))
+
+
+class Seat(models.Model):
+    """One player's place at one table in one round; position 0 deals."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(GameTable, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table__number", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player"], name="one_seat_per_player_per_round"
+            ),
+            models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at table {self.table.number}, seat {self.position + 1}"
+
+    @property
+    def seat_number(self) -> int:
+        return self.position + 1
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.position == 0
+
+
+class TableCard(models.Model):
+    """The private link printed on one physical table for a whole night.
+
+    It always opens whatever round that table number is playing now.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_table_token)
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_card_per_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} card"
+
+
+class EntryQuerySet(models.QuerySet):
+    def current(self) -> EntryQuerySet:
+        return self.filter(state=Entry.State.CURRENT)
+
+    def for_event(self, event: Event) -> EntryQuerySet:
+        return self.filter(round__event=event)
+
+
+class Entry(models.Model):
+    """One version of a table's scores for a round (or a round's fill-ins).
+
+    Never edited after it is saved, except for its state and its confirmation.
+    """
+
+    class State(models.TextChoices):
+        CURRENT = "current", "Current"
+        REPLACED = "replaced", "Replaced by a later version"
+        DISPUTED = "disputed", "Disputed: waiting for the host"
+        DISMISSED = "dismissed", "Dispute settled for another version"
+
+    class Source(models.TextChoices):
+        PHONE = "phone", "Entered at the table"
+        HOST = "host", "Entered by the host"
+        FILL = "fill", "Missed-round rule"
+        RESTORE = "restore", "Restored by the host"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    table = models.ForeignKey(
+        GameTable, on_delete=models.CASCADE, related_name="entries", null=True, blank=True
+    )
+    version = models.PositiveIntegerField()
+    state = models.CharField(max_length=10, choices=State, default=State.CURRENT)
+    source = models.CharField(max_length=8, choices=Source, default=Source.PHONE)
+    entered_by = models.CharField(max_length=60, blank=True)
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    confirmed_by = models.CharField(max_length=60, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round_id", "table_id", "-version"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(state="current", table__isnull=False),
+                name="one_current_entry_per_table",
+            ),
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=Q(state="current", table__isnull=True),
+                name="one_current_fill_per_round",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table", "version"], name="entry_version_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f"table {self.table.number}" if self.table_id else "fill-ins"
+        return f"Round {self.round.number}, {where}, version {self.version}"
+
+    def points_by_player(self) -> dict[int, int]:
+        return {s.player_id: s.points for s in self.scores.all()}
+
+    def same_scores_as(self, points: dict[int, int]) -> bool:
+        return self.points_by_player() == points
+
+
+class ScoreQuerySet(models.QuerySet):
+    def current(self) -> ScoreQuerySet:
+        return self.filter(entry__state=Entry.State.CURRENT)
+
+    def for_event(self, event: Event) -> ScoreQuerySet:
+        return self.filter(entry__round__event=event)
+
+    def history(self) -> dict[int, dict[int, Score]]:
+        """player id -> round number -> score, from one query."""
+        out: dict[int, dict[int, Score]] = defaultdict(dict)
+        for score in self.select_related("entry__round"):
+            out[score.player_id][score.entry.round.number] = score
+        return out
+
+
+class Score(models.Model):
+    """One player's points in one entry."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
+    points = models.IntegerField()
+    played = models.BooleanField(
+        default=True, help_text="False when the missed-round rule filled this score in."
+    )
+    buys = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    objects = ScoreQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["entry_id", "player_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "player"], name="one_score_per_player_per_entry"
+            ),
+            models.CheckConstraint(condition=Q(points__gte=0), name="score_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points}"
+
+    @property
+    def went_out(self) -> bool:
+        return self.played and self.points == 0

@@ -1,0 +1,457 @@
+"""Workflows of a game night that touch several models at once.
+
+Each runs inside one transaction: a failure saves nothing half-way. The rules
+of the game come from ``scoring.rules`` and the seating from
+``tourney.seating``; this module only moves their answers into the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from scoring import rules
+from tourney import seating
+from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+
+
+class RoundStateError(Exception):
+    """A host asked for something the round's state does not allow; the message says why."""
+
+
+def seating_history(event: Event, *, before: int) -> list[seating.Plan]:
+    """The plans of the rounds before ``before``, as the seating engine wants them."""
+    plans = []
+    rounds = event.rounds.filter(number__lt=before).order_by("number").with_tables()
+    for rnd in rounds:
+        plans.append(
+            seating.Plan(
+                tables=tuple(tuple(s.player_id for s in t.seats.all()) for t in rnd.tables.all())
+            )
+        )
+    return plans
+
+
+def event_totals(event: Event) -> dict[int, int]:
+    totals: dict[int, int] = {}
+    for score in (
+        Score.objects.current().for_event(event).values_list("player_id", "points").iterator()
+    ):
+        totals[score[0]] = totals.get(score[0], 0) + score[1]
+    return totals
+
+
+def plan_for(
+    event: Event, number: int, *, fallback: str | None = None, method: str | None = None
+) -> seating.Plan:
+    """What the seating engine proposes for round ``number`` from who is present now."""
+    present = sorted(event.players.present().values_list("pk", flat=True))
+    history = seating_history(event, before=number)
+    game = event.game
+    method = method or event.seating_method
+    return seating.plan_round(
+        present,
+        history=history,
+        min_size=event.min_table_size,
+        max_size=event.max_table_size,
+        preferred=game.preferred_table_size,
+        method=method,
+        seed=f"{event.slug}:{number}",
+        totals=event_totals(event) if method == Event.Seating.STANDINGS else None,
+        short_table_size=3 if event.allow_short_tables else None,
+        fallback=fallback,
+    )
+
+
+def _write_plan(rnd: Round, plan: seating.Plan) -> None:
+    rnd.seats.all().delete()
+    rnd.tables.all().delete()
+    for number, players in enumerate(plan.tables, start=1):
+        table = GameTable.objects.create(round=rnd, number=number)
+        Seat.objects.bulk_create(
+            Seat(round=rnd, table=table, player_id=pid, position=pos)
+            for pos, pid in enumerate(players)
+        )
+        TableCard.objects.get_or_create(event=rnd.event, number=number)
+
+
+def next_round_number(event: Event) -> int:
+    """The round the host seats next: the one after the last that has started."""
+    in_play = event.round_in_play()
+    if in_play is not None and in_play.status != Round.Status.CLOSED:
+        raise RoundStateError(
+            f"Round {in_play.number} is still being played: close it before seating the next."
+        )
+    number = (in_play.number + 1) if in_play else 1
+    if number > event.rounds_planned:
+        raise RoundStateError(f"All {event.rounds_planned} rounds of this event have been played.")
+    return number
+
+
+@transaction.atomic
+def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
+    """Seat everyone checked in for the next round (planned: the host may still adjust).
+
+    Raises ``seating.SeatingError`` when the players present cannot be split
+    into legal tables, with the fixes the host can choose.
+    """
+    number = next_round_number(event)
+    existing = event.rounds.filter(number=number).first()
+    if existing is not None:
+        # Planned ahead (movement cards): seat it again from who is here now.
+        return reseat_round(existing, fallback=fallback)
+    plan = plan_for(event, number, fallback=fallback)
+    rnd = Round.objects.create(event=event, number=number)
+    _write_plan(rnd, plan)
+    return rnd
+
+
+@transaction.atomic
+def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Round]:
+    """Seat every remaining round now, for printed movement cards.
+
+    Rounds not yet started are planned afresh from the players checked in; each
+    can still be re-seated before it starts if attendance changes.
+    """
+    first = next_round_number(event)
+    event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
+    created = []
+    for number in range(first, event.rounds_planned + 1):
+        plan = plan_for(event, number, fallback=fallback)
+        rnd = Round.objects.create(event=event, number=number)
+        _write_plan(rnd, plan)
+        created.append(rnd)
+    return created
+
+
+@transaction.atomic
+def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
+    """Throw away a planned round's seats and ask the seating engine again."""
+    _require(rnd, Round.Status.PLANNED, "re-seat")
+    plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
+    _write_plan(rnd, plan)
+    return rnd
+
+
+def _require(rnd: Round, status: str, verb: str) -> None:
+    if rnd.status != status:
+        raise RoundStateError(
+            f"Round {rnd.number} is {rnd.get_phase_display().lower()}: you can only {verb} "
+            f"a {Round.Status(status).label.lower()} round."
+        )
+
+
+def current_plan(rnd: Round) -> seating.Plan:
+    tables = rnd.tables.order_by("number").prefetch_related("seats")
+    return seating.Plan(
+        tables=tuple(
+            tuple(s.player_id for s in sorted(t.seats.all(), key=lambda s: s.position))
+            for t in tables
+        )
+    )
+
+
+def repeats_of(rnd: Round, plan: seating.Plan | None = None) -> int:
+    """Repeat meetings a round's seating adds to the night so far."""
+    history = seating_history(rnd.event, before=rnd.number)
+    return seating.repeat_meetings(plan or current_plan(rnd), history)
+
+
+@transaction.atomic
+def swap_players(rnd: Round, a: Player, b: Player) -> None:
+    """Swap two seated players' places before play starts."""
+    _require(rnd, Round.Status.PLANNED, "swap players in")
+    seat_a = rnd.seats.select_for_update().get(player=a)
+    seat_b = rnd.seats.select_for_update().get(player=b)
+    # Seat rows are unique on (table, position): park one while moving the other.
+    place_a, place_b = (seat_a.table_id, seat_a.position), (seat_b.table_id, seat_b.position)
+    seat_a.delete()
+    seat_b.table_id, seat_b.position = place_a
+    seat_b.save()
+    Seat.objects.create(round=rnd, table_id=place_b[0], position=place_b[1], player=a)
+
+
+@transaction.atomic
+def move_player(rnd: Round, player: Player, table_number: int) -> None:
+    """Move one player to the last seat of another table (or a new table)."""
+    _require(rnd, Round.Status.PLANNED, "move players in")
+    seat = rnd.seats.select_related("table").get(player=player)
+    old_table = seat.table
+    if old_table.number == table_number:
+        return
+    target, _ = GameTable.objects.get_or_create(round=rnd, number=table_number)
+    TableCard.objects.get_or_create(event=rnd.event, number=table_number)
+    last = target.seats.aggregate(m=Max("position"))["m"]
+    seat.table = target
+    seat.position = 0 if last is None else last + 1
+    seat.save()
+    # Close the gap left behind, keeping seat order (position 0 deals).
+    for pos, s in enumerate(old_table.seats.order_by("position")):
+        if s.position != pos:
+            s.position = pos
+            s.save(update_fields=["position"])
+    if not old_table.seats.exists():
+        old_table.delete()
+        _renumber_tables(rnd)
+
+
+def _renumber_tables(rnd: Round) -> None:
+    for number, table in enumerate(rnd.tables.order_by("number"), start=1):
+        if table.number != number:
+            table.number = number
+            table.save(update_fields=["number"])
+
+
+def table_size_problems(rnd: Round) -> list[str]:
+    event = rnd.event
+    low = 3 if event.allow_short_tables else event.min_table_size
+    problems = []
+    for table in rnd.tables.order_by("number").prefetch_related("seats"):
+        size = len(table.seats.all())
+        if not low <= size <= event.max_table_size:
+            problems.append(
+                f"Table {table.number} has {size} players: tables here seat "
+                f"{low} to {event.max_table_size}."
+            )
+    return problems
+
+
+@transaction.atomic
+def begin_round(rnd: Round) -> Round:
+    """Start play: the seats are fixed from now on and the tables can enter scores."""
+    _require(rnd, Round.Status.PLANNED, "start")
+    previous = rnd.event.rounds.filter(number=rnd.number - 1).first()
+    if previous is not None and previous.status != Round.Status.CLOSED:
+        raise RoundStateError(
+            f"Round {previous.number} is not closed yet: close it before round {rnd.number} starts."
+        )
+    problems = table_size_problems(rnd)
+    if problems:
+        raise RoundStateError(" ".join(problems))
+    rnd.status = Round.Status.PLAYING
+    rnd.started_at = timezone.now()
+    rnd.save(update_fields=["status", "started_at"])
+    return rnd
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What happened to a submission, for the page to tell the player."""
+
+    entry: Entry
+    outcome: (
+        str  # "saved", "repeat" (same submission again), "same" (matches what's there), "disputed"
+    )
+
+
+def _next_version(rnd: Round, table: GameTable | None) -> int:
+    top = Entry.objects.filter(round=rnd, table=table).aggregate(m=Max("version"))["m"]
+    return (top or 0) + 1
+
+
+def check_table_scores(
+    table: GameTable, points: Mapping[int, int | None], *, high_confirmed: bool = False
+) -> None:
+    """Ask the rules engine about a table's scores, keyed by player id."""
+    seats = list(table.seats.select_related("player").order_by("position"))
+    names = {s.player_id: s.player.name for s in seats}
+    if set(points) != set(names):
+        raise rules.InvalidScore(
+            [rules.Problem("The players on this form are not the players seated at this table.")]
+        )
+    game = table.round.event.game
+    game.check_round(
+        table.round.number,
+        {names[pid]: points[pid] for pid in names},
+        high_confirmed=high_confirmed,
+    )
+
+
+@transaction.atomic
+def submit_scores(
+    table: GameTable,
+    points: Mapping[int, int | None],
+    *,
+    entered_by: str = "",
+    user=None,
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+    high_confirmed: bool = False,
+    source: str = Entry.Source.PHONE,
+    buys: Mapping[int, int | None] | None = None,
+) -> SubmitResult:
+    """Record one submission of a table's scores.
+
+    ``based_on`` is the version the submitter saw (0 or None: nothing yet). If
+    somebody else saved in between, a differing submission never replaces what
+    is there: it is kept as a dispute for the host. A retried submission with
+    the same idempotency key is recorded once. The host (``source="host"``)
+    replaces the current version outright, keeping the old one.
+    """
+    if idempotency_key:
+        earlier = Entry.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return SubmitResult(earlier, "repeat")
+    # Lock the table row so two phones at the same instant queue here.
+    table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    rnd = table.round
+    if rnd.status != Round.Status.PLAYING:
+        raise RoundStateError(
+            f"Round {rnd.number} is {rnd.get_phase_display().lower()}: scores can't be "
+            "entered now. Ask the host."
+        )
+    check_table_scores(table, points, high_confirmed=high_confirmed)
+    current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
+    clean = {pid: int(p) for pid, p in points.items() if p is not None}
+    if current is not None and current.same_scores_as(clean):
+        return SubmitResult(current, "same")
+    is_host = source in (Entry.Source.HOST, Entry.Source.RESTORE)
+    stale = current is not None and (based_on or 0) != current.version
+    new_state = Entry.State.CURRENT
+    if current is not None and not is_host and (stale or source == Entry.Source.PHONE):
+        # A phone never overwrites scores that are already there.
+        new_state = Entry.State.DISPUTED
+    if new_state == Entry.State.CURRENT and current is not None:
+        current.state = Entry.State.REPLACED
+        current.save(update_fields=["state"])
+    try:
+        entry = Entry.objects.create(
+            round=rnd,
+            table=table,
+            version=_next_version(rnd, table),
+            state=new_state,
+            source=source,
+            entered_by=entered_by[:60],
+            entered_by_user=user if user is not None and user.is_authenticated else None,
+            idempotency_key=idempotency_key or None,
+        )
+    except IntegrityError:
+        # The same key raced in on another connection: that one was recorded.
+        transaction.set_rollback(True)
+        return SubmitResult(Entry.objects.get(idempotency_key=idempotency_key), "repeat")
+    Score.objects.bulk_create(
+        Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
+        for pid, p in clean.items()
+    )
+    return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+def idempotency_key_for(*parts: object) -> str:
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:40]
+
+
+def _fill_points(event: Event, rnd: Round) -> int:
+    played = list(
+        Score.objects.filter(entry__round=rnd, entry__state=Entry.State.CURRENT, played=True)
+        .exclude(entry__table=None)
+        .values_list("points", flat=True)
+    )
+    return event.game.missed_round_score(played)
+
+
+def _fill_round(rnd: Round, *, user=None) -> None:
+    """Give every player of the event who has no score in ``rnd`` the missed-round score.
+
+    Players marked absent who never played are left off the sheet. The fill-ins
+    are one new version, replacing the round's earlier fill-ins (if a reopened
+    round closes again, or a late arrival joins after the round).
+    """
+    event = rnd.event
+    scores = Score.objects.filter(entry__round=rnd, entry__state=Entry.State.CURRENT)
+    at_tables = set(scores.exclude(entry__table=None).values_list("player_id", flat=True))
+    played_ever = set(
+        Score.objects.current()
+        .for_event(event)
+        .filter(played=True)
+        .values_list("player_id", flat=True)
+    )
+    missing = [
+        p
+        for p in event.players.all()
+        if p.pk not in at_tables and (p.status != Player.Status.ABSENT or p.pk in played_ever)
+    ]
+    previous = Entry.objects.filter(round=rnd, table=None, state=Entry.State.CURRENT).first()
+    if previous is not None:
+        if {s.player_id for s in previous.scores.all()} == {p.pk for p in missing}:
+            return
+        previous.state = Entry.State.REPLACED
+        previous.save(update_fields=["state"])
+    if not missing:
+        return
+    fill = _fill_points(event, rnd)
+    entry = Entry.objects.create(
+        round=rnd,
+        table=None,
+        version=_next_version(rnd, None),
+        source=Entry.Source.FILL,
+        entered_by_user=user if user is not None and user.is_authenticated else None,
+        note=f"Missed-round rule: {event.missed_round_label()}",
+    )
+    Score.objects.bulk_create(
+        Score(entry=entry, player=p, points=fill, played=False) for p in missing
+    )
+
+
+@transaction.atomic
+def close_round(rnd: Round, *, fill_empty_tables: bool = False, user=None) -> Round:
+    """Close a round: every player of the event without a score gets the missed-round score.
+
+    Refused while a table has no scores, unless the host chooses to fill them
+    too (then that table's players are marked as not played).
+    """
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    _require(rnd, Round.Status.PLAYING, "close")
+    empty = rnd.tables_without_scores()
+    if empty and not fill_empty_tables:
+        numbers = ", ".join(str(t.number) for t in empty)
+        plural = len(empty) > 1
+        raise RoundStateError(
+            f"Table{'s' if plural else ''} {numbers} {'have' if plural else 'has'} no scores "
+            "yet. Enter them, or choose to fill them with the missed-round rule."
+        )
+    _fill_round(rnd, user=user)
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    return rnd
+
+
+@transaction.atomic
+def reopen_round(rnd: Round) -> Round:
+    """Reopen a closed round so a score can be corrected (as a new version)."""
+    _require(rnd, Round.Status.CLOSED, "reopen")
+    rnd.status = Round.Status.PLAYING
+    rnd.closed_at = None
+    rnd.save(update_fields=["status", "closed_at"])
+    return rnd
+
+
+@transaction.atomic
+def set_player_status(player: Player, status: str) -> Player:
+    """Check a player in, mark them absent or let them leave between rounds.
+
+    A late arrival gets the missed-round score for the rounds already closed.
+    """
+    player.status = status
+    player.save(update_fields=["status"])
+    if status == Player.Status.PRESENT:
+        for rnd in player.event.rounds.filter(status=Round.Status.CLOSED):
+            _fill_round(rnd)
+    return player
+
+
+@transaction.atomic
+def add_players(
+    event: Event, names: Iterable[str], *, status: str = Player.Status.PRESENT
+) -> list[Player]:
+    """Add players by name; the form has already refused empty and duplicate names."""
+    players = [Player.objects.create(event=event, name=n, status=status) for n in names]
+    if status == Player.Status.PRESENT:
+        for rnd in event.rounds.filter(status=Round.Status.CLOSED):
+            _fill_round(rnd)
+    return players

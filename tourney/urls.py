@@ -1,0 +1,41 @@
+"""Root URLconf: the host's pages, the players' table pages, auth and admin."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tourney import views
+
+event = "events/<str:slug>/"
+rnd = event + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("host/", views.host_home, name="host_home"),
+    path("events/new/", views.event_create, name="event_create"),
+    path(event, views.event_detail, name="event_detail"),
+    path(event + "edit/", views.event_edit, name="event_edit"),
+    path(event + "delete/", views.event_delete, name="event_delete"),
+    path(event + "players/", views.player_list, name="player_list"),
+    path(event + "players/<int:pk>/status/", views.player_status, name="player_status"),
+    path(event + "players/<int:pk>/rename/", views.player_rename, name="player_rename"),
+    path(event + "rounds/next/", views.round_seat_next, name="round_seat_next"),
+    path(event + "rounds/plan/", views.round_plan_night, name="round_plan_night"),
+    path(event + "movement/", views.movement_cards, name="movement_cards"),
+    path(rnd, views.round_detail, name="round_detail"),
+    path(rnd + "swap/", views.round_swap, name="round_swap"),
+    path(rnd + "reseat/", views.round_reseat, name="round_reseat"),
+    path(rnd + "begin/", views.round_begin, name="round_begin"),
+    path(rnd + "close/", views.round_close, name="round_close"),
+    path(rnd + "reopen/", views.round_reopen, name="round_reopen"),
+    path(rnd + "chart/", views.seating_chart, name="seating_chart"),
+    path(rnd + "print/", views.table_list, name="round_tables_print"),
+    path(rnd + "tables/<int:table>/scores/", views.table_scores_host, name="table_scores_host"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,523 @@
+"""The host's pages. Thin function views: a form, a call into the domain, a render.
+
+Each page works as plain HTML forms; with htmx the changing region is swapped
+in place (the view renders ``"page.html#partial"`` when ``request.htmx``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import rules
+from tourney import seating, services
+from tourney.forms import (
+    CloseRoundForm,
+    DeleteEventForm,
+    EventForm,
+    HostScoresForm,
+    PlayerNamesForm,
+    PlayerStatusForm,
+    RenamePlayerForm,
+    SwapForm,
+)
+from tourney.models import Entry, Event, Player, Round, Seat
+
+
+def _event(request: HttpRequest, slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug, owner=request.user)
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(event.rounds.with_tables(), number=number)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("host_home")
+    return render(request, "tourney/home.html")
+
+
+@login_required
+@require_GET
+def host_home(request: HttpRequest) -> HttpResponse:
+    events = (
+        Event.objects.for_host(request.user)
+        .annotate(
+            player_count=Count("players", distinct=True),
+            rounds_closed=Count("rounds", filter=Q(rounds__status="closed"), distinct=True),
+        )
+        .order_by("-date", "-created_at")
+    )
+    return render(request, "tourney/event_list.html", {"events": events})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.instance.owner = request.user
+        event = form.save()
+        messages.success(request, f"“{event.name}” is ready. Add the players next.")
+        return redirect("player_list", slug=event.slug)
+    return render(request, "tourney/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        if event.rounds.exists() and "game_slug" in form.changed_data:
+            form.add_error("game_slug", "Rounds have been seated: the game can't change now.")
+        else:
+            form.save()
+            messages.success(request, "Event saved.")
+            return redirect(event)
+    return render(request, "tourney/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    score_count = Entry.objects.for_event(event).count()
+    form = DeleteEventForm(request.POST or None, has_scores=score_count > 0)
+    if request.method == "POST" and form.is_valid():
+        name = event.name
+        event.delete()
+        messages.success(request, f"“{name}” was deleted.")
+        return redirect("host_home")
+    return render(
+        request,
+        "tourney/event_confirm_delete.html",
+        {"event": event, "form": form, "score_count": score_count},
+    )
+
+
+@login_required
+@require_GET
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    rounds = list(event.rounds.order_by("number").prefetch_related("tables", "entries"))
+    counts = {
+        row["status"]: row["n"] for row in event.players.values("status").annotate(n=Count("pk"))
+    }
+    latest = rounds[-1] if rounds else None
+    return render(
+        request,
+        "tourney/event_detail.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "latest": latest,
+            "present": counts.get(Player.Status.PRESENT, 0),
+            "player_total": sum(counts.values()),
+            "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
+            and (latest.number if latest else 0) < event.rounds_planned,
+            "next_number": (latest.number + 1) if latest else 1,
+        },
+    )
+
+
+# Players -----------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_list(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    form = PlayerNamesForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        status = (
+            Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
+        )
+        added = services.add_players(event, form.cleaned_data["clean_names"], status=status)
+        messages.success(request, f"Added {len(added)} player{'s' if len(added) != 1 else ''}.")
+        return redirect("player_list", slug=event.slug)
+    return render(request, "tourney/player_list.html", _players_context(event, form))
+
+
+def _players_context(event: Event, form=None) -> dict:
+    players = list(event.players.order_by("name"))
+    by_status = defaultdict(int)
+    for p in players:
+        by_status[p.status] += 1
+    return {
+        "event": event,
+        "players": players,
+        "form": form,
+        "present_count": by_status[Player.Status.PRESENT],
+        "statuses": Player.Status,
+    }
+
+
+@login_required
+@require_POST
+def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    form = PlayerStatusForm(request.POST)
+    if form.is_valid():
+        services.set_player_status(player, form.cleaned_data["status"])
+        if not request.htmx:
+            messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
+    else:
+        messages.error(request, "That status is not one Rookery knows.")
+    if request.htmx:
+        return render(request, "tourney/player_list.html#roster", _players_context(event))
+    return redirect("player_list", slug=event.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    form = RenamePlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"Renamed to {player.name}.")
+        return redirect("player_list", slug=event.slug)
+    return render(
+        request, "tourney/player_rename.html", {"event": event, "player": player, "form": form}
+    )
+
+
+# Rounds --------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    fallback = request.POST.get("fallback") or None
+    if fallback not in (None, "short_table", "sit_out"):
+        fallback = None
+    try:
+        rnd = services.seat_next_round(event, fallback=fallback)
+    except seating.SeatingError as exc:
+        return render(
+            request,
+            "tourney/seating_problem.html",
+            {"event": event, "error": exc, "action": reverse("round_seat_next", args=[slug])},
+            status=409,
+        )
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect(event)
+    messages.success(request, f"Round {rnd.number} is seated. Check the tables, then start play.")
+    return redirect("round_detail", slug=slug, number=rnd.number)
+
+
+@login_required
+@require_POST
+def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    fallback = request.POST.get("fallback") or None
+    try:
+        created = services.plan_rest_of_night(event, fallback=fallback)
+    except seating.SeatingError as exc:
+        return render(
+            request,
+            "tourney/seating_problem.html",
+            {"event": event, "error": exc, "action": reverse("round_plan_night", args=[slug])},
+            status=409,
+        )
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect(event)
+    messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
+    return redirect("movement_cards", slug=slug)
+
+
+def _round_context(event: Event, rnd: Round, **extra) -> dict:
+    tables = list(rnd.tables.all())
+    current = {
+        e.table_id: e
+        for e in rnd.entries.filter(state=Entry.State.CURRENT).prefetch_related("scores")
+    }
+    disputes = defaultdict(list)
+    for e in rnd.entries.filter(state=Entry.State.DISPUTED).prefetch_related("scores"):
+        disputes[e.table_id].append(e)
+    rows = []
+    for table in tables:
+        entry = current.get(table.pk)
+        points = entry.points_by_player() if entry else {}
+        rows.append(
+            {
+                "table": table,
+                "seats": [(s, points.get(s.player_id)) for s in table.seats.all()],
+                "entry": entry,
+                "disputes": disputes.get(table.pk, []),
+                "deal": table.rules_round(),
+            }
+        )
+    seated = {s.player_id for t in tables for s in t.seats.all()}
+    present = list(event.players.present())
+    context = {
+        "event": event,
+        "round": rnd,
+        "rows": rows,
+        "repeats": services.repeats_of(rnd) if rnd.number > 1 else 0,
+        "unseated": [p for p in present if p.pk not in seated],
+        "seated_not_present": [
+            s.player for t in tables for s in t.seats.all() if not s.player.is_present
+        ],
+        "size_problems": services.table_size_problems(rnd),
+        "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
+        "close_form": CloseRoundForm(),
+        "contract": rnd.contract(),
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    template = "tourney/round_detail.html"
+    if request.htmx:
+        template += "#tables"
+    return render(request, template, _round_context(event, rnd))
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    form = SwapForm(request.POST, rnd=rnd)
+    if form.is_valid():
+        before = services.repeats_of(rnd)
+        player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
+        try:
+            if other is not None:
+                services.swap_players(rnd, player, other)
+                done = f"Swapped {player.name} and {other.name}."
+            else:
+                services.move_player(rnd, player, table)
+                done = f"Moved {player.name} to table {table}."
+        except services.RoundStateError as exc:
+            form.add_error(None, str(exc))
+        else:
+            rnd = _round(event, number)
+            after = services.repeats_of(rnd)
+            messages.success(request, f"{done} {_repeat_change(before, after)}")
+            if not request.htmx:
+                return redirect("round_detail", slug=slug, number=number)
+            form = SwapForm(rnd=rnd)
+    template = "tourney/round_detail.html" + ("#tables" if request.htmx else "")
+    status = 200 if form.is_valid() or not form.errors else 422
+    return render(request, template, _round_context(event, rnd, swap_form=form), status=status)
+
+
+def _repeat_change(before: int, after: int) -> str:
+    if after == before:
+        return f"Repeat meetings unchanged ({after})."
+    word = "more" if after > before else "fewer"
+    return f"Repeat meetings: {after} ({abs(after - before)} {word})."
+
+
+@login_required
+@require_POST
+def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    method = request.POST.get("method") or None
+    if method not in (None, *Event.Seating.values):
+        method = None
+    try:
+        services.reseat_round(rnd, fallback=request.POST.get("fallback") or None, method=method)
+    except seating.SeatingError as exc:
+        return render(
+            request,
+            "tourney/seating_problem.html",
+            {"event": event, "error": exc, "action": reverse("round_reseat", args=[slug, number])},
+            status=409,
+        )
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Round {number} re-seated.")
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    try:
+        services.begin_round(rnd)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Round {number} has started. Tables can enter scores.")
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    form = CloseRoundForm(request.POST)
+    form.is_valid()
+    try:
+        services.close_round(
+            rnd,
+            fill_empty_tables=form.cleaned_data.get("fill_empty_tables", False),
+            user=request.user,
+        )
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect("round_detail", slug=slug, number=number)
+    messages.success(request, f"Round {number} is closed.")
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    try:
+        services.reopen_round(rnd)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, f"Round {number} is open again: corrections are saved as new versions."
+        )
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The host enters or corrects one table's scores."""
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    seats = list(gtable.seats.select_related("player").order_by("position"))
+    current = gtable.entries.filter(state=Entry.State.CURRENT).first()
+    initial = {
+        f"p{pid}": pts for pid, pts in (current.points_by_player() if current else {}).items()
+    }
+    form = HostScoresForm(request.POST or None, seats=seats, initial=initial)
+    problems: list[rules.Problem] = []
+    needs_confirmation = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = services.submit_scores(
+                gtable,
+                form.points(),
+                entered_by=request.user.get_username(),
+                user=request.user,
+                based_on=current.version if current else 0,
+                high_confirmed=form.cleaned_data["high_confirmed"],
+                source=Entry.Source.HOST,
+            )
+        except rules.InvalidScore as exc:
+            problems = exc.problems
+            needs_confirmation = exc.needs_confirmation
+        except services.RoundStateError as exc:
+            messages.error(request, str(exc))
+        else:
+            word = {"same": "unchanged", "saved": "saved"}.get(result.outcome, result.outcome)
+            messages.success(
+                request, f"Table {table}: scores {word} (version {result.entry.version})."
+            )
+            return redirect("round_detail", slug=slug, number=number)
+    by_player = defaultdict(list)
+    general = []
+    names = {s.player.name: s.player_id for s in seats}
+    for problem in problems:
+        targets = [names[n] for n in problem.players if n in names]
+        if not targets:
+            general.append(problem.message)
+        for pid in targets:
+            by_player[pid].append(problem.message)
+    fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
+    return render(
+        request,
+        "tourney/table_scores_host.html",
+        {
+            "event": event,
+            "round": rnd,
+            "table": gtable,
+            "form": form,
+            "fields": fields,
+            "problems": problems,
+            "general_problems": general,
+            "needs_confirmation": needs_confirmation,
+            "current": current,
+            "deal": gtable.rules_round(),
+            "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
+        },
+        status=422 if problems else 200,
+    )
+
+
+# Seating chart and movement cards ----------------------------------------
+
+
+@login_required
+@require_GET
+def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Name → table and seat, alphabetical: for the projector, or printed (?print=1)."""
+    event = _event(request, slug)
+    rnd = get_object_or_404(event.rounds, number=number)
+    seats = list(
+        Seat.objects.filter(round=rnd).select_related("player", "table").order_by("player__name")
+    )
+    seats.sort(key=lambda s: s.player.name.casefold())
+    printing = request.GET.get("print") == "1"
+    return render(
+        request,
+        "tourney/seating_chart.html",
+        {"event": event, "round": rnd, "seats": seats, "printing": printing},
+    )
+
+
+@login_required
+@require_GET
+def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """One card per player: table and seat for every round planned so far."""
+    event = _event(request, slug)
+    rounds = list(event.rounds.order_by("number"))
+    seats = Seat.objects.filter(round__event=event).select_related("table", "round")
+    where: dict[int, dict[int, Seat]] = defaultdict(dict)
+    for seat in seats:
+        where[seat.player_id][seat.round.number] = seat
+    cards = [
+        {"player": p, "rounds": [(r, where[p.pk].get(r.number)) for r in rounds]}
+        for p in event.players.exclude(status=Player.Status.ABSENT).order_by("name")
+    ]
+    return render(
+        request,
+        "tourney/movement_cards.html",
+        {"event": event, "rounds": rounds, "cards": cards},
+    )
+
+
+@login_required
+@require_GET
+def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A plain printable list of each table's players, in seat order."""
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    return render(request, "tourney/round_tables_print.html", {"event": event, "round": rnd})
