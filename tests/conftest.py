@@ -52,25 +52,29 @@ def host_client(client, host):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     # Playwright's sync API runs an event loop in this thread; the live server's
     # ORM calls happen in another thread, and test set-up code is synchronous.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+        yield pw
 
 
 @pytest.fixture(scope="session")
-def phone(browser):
-    """Options for a phone-sized browser context (Pixel 7)."""
-    from playwright.sync_api import sync_playwright
+def browser(playwright):
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
 
-    with sync_playwright() as pw:
-        device = dict(pw.devices["Pixel 7"])
+
+@pytest.fixture(scope="session")
+def phone(playwright):
+    """Options for a phone-sized browser context (Pixel 7)."""
+    device = dict(playwright.devices["Pixel 7"])
     device.pop("default_browser_type", None)
     return device
 

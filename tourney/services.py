@@ -224,6 +224,7 @@ def table_size_problems(rnd: Round) -> list[str]:
 @transaction.atomic
 def begin_round(rnd: Round) -> Round:
     """Start play: the seats are fixed from now on and the tables can enter scores."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLANNED, "start")
     previous = rnd.event.rounds.filter(number=rnd.number - 1).first()
     if previous is not None and previous.status != Round.Status.CLOSED:
@@ -424,6 +425,7 @@ def close_round(rnd: Round, *, fill_empty_tables: bool = False, user=None) -> Ro
 @transaction.atomic
 def reopen_round(rnd: Round) -> Round:
     """Reopen a closed round so a score can be corrected (as a new version)."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.CLOSED, "reopen")
     rnd.status = Round.Status.PLAYING
     rnd.closed_at = None
@@ -455,3 +457,14 @@ def add_players(
         for rnd in event.rounds.filter(status=Round.Status.CLOSED):
             _fill_round(rnd)
     return players
+
+
+@transaction.atomic
+def delete_event(event: Event) -> None:
+    """Delete an event and everything in it.
+
+    Players are protected from deletion while seats or scores point at them,
+    so the rounds (with their tables, seats and score versions) go first.
+    """
+    event.rounds.all().delete()
+    event.delete()

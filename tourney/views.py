@@ -95,7 +95,7 @@ def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
     form = DeleteEventForm(request.POST or None, has_scores=score_count > 0)
     if request.method == "POST" and form.is_valid():
         name = event.name
-        event.delete()
+        services.delete_event(event)
         messages.success(request, f"“{name}” was deleted.")
         return redirect("host_home")
     return render(

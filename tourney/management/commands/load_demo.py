@@ -1,10 +1,13 @@
 """Load the demo game night from fixtures/ when the database has no events yet."""
 
+import json
+import tempfile
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo_night.json"
 
@@ -18,5 +21,23 @@ class Command(BaseCommand):
         if Event.objects.exists():
             self.stdout.write("Events already exist; the demo night was not loaded again.")
             return
-        call_command("loaddata", str(FIXTURE), verbosity=0)
-        self.stdout.write(self.style.SUCCESS(f"Loaded the demo night ({FIXTURE.name})."))
+        User = get_user_model()
+        owner = (
+            User.objects.filter(username="host").first()
+            or User.objects.filter(is_superuser=True).order_by("pk").first()
+        )
+        if owner is None:
+            raise CommandError("No host account to own the demo night: run ensure_host first.")
+        records = json.loads(FIXTURE.read_text(encoding="utf-8"))
+        for record in records:
+            if "owner" in record["fields"]:
+                record["fields"]["owner"] = [owner.get_username()]
+        with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as tmp:
+            json.dump(records, tmp)
+            tmp.flush()
+            call_command("loaddata", tmp.name, verbosity=0)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Loaded the demo night ({FIXTURE.name}) for {owner.get_username()}."
+            )
+        )
