@@ -1,0 +1,529 @@
+"""The contract-rummy games: Toonerville Rook (RULES.md section 1) and Rook Shanghai (section 2).
+
+Both score penalty points (lowest total wins), so a round's scores are checked
+the same way; the games differ in their deals, card values and upper limits.
+"""
+
+import functools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from .base import (
+    CARD_NUMBERS,
+    Entry,
+    Game,
+    HouseRule,
+    Missed,
+    Report,
+    is_whole,
+    name_list,
+)
+
+SHANGHAI_VALUES = MappingProxyType({number: min(number, 10) for number in CARD_NUMBERS})
+WILD_VALUE = 20
+WILD_WORDS = frozenset({"rook", "wild"})
+
+MISSED_ROUND_CHOICES = (
+    ("highest", "Highest score of that round"),
+    ("average", "Average score of that round"),
+    ("fixed", "A fixed number"),
+    ("zero", "Zero"),
+)
+MISSED_ROUND = HouseRule(
+    name="missed_round",
+    label="Missed round scores",
+    help=(
+        "A player who misses a round still needs a number on the master sheet; "
+        "the rules publish none, so by default they get the highest score recorded "
+        "in that round across all tables."
+    ),
+    default="highest",
+    kind="choice",
+    choices=MISSED_ROUND_CHOICES,
+)
+MISSED_ROUND_POINTS = HouseRule(
+    name="missed_round_points",
+    label="Fixed missed-round score",
+    help="The score a missed round gets when the missed-round rule is a fixed number.",
+    default=0,
+    kind="int",
+    min=0,
+    max=1000,
+)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One deal of a rummy game: what must be laid down, and how many cards are dealt."""
+
+    number: int
+    contract: str
+    cards_dealt: int
+    discard_to_go_out: bool = True
+
+
+class RummyGame(Game):
+    """Penalty-point games: one player goes out with 0, the others count their cards."""
+
+    lowest_wins = True
+    round_word: ClassVar[str] = "round"
+    card_values: Mapping[int, int]
+    wild_value: int
+    _deck_words: ClassVar[str] = "numbered 1 to 14, plus the Rook (wild)"
+
+    def __init__(self, **house_rules: Any) -> None:
+        super().__init__(**house_rules)
+        self.missed_round: str = self._values["missed_round"]
+        self.missed_round_points: int = self._values["missed_round_points"]
+
+    # -- deals and limits --------------------------------------------------
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        return self.rounds_for(self.preferred_table_size)
+
+    def rounds_for(self, players: int) -> tuple[Round, ...]:
+        raise NotImplementedError
+
+    def round(self, number: int, players: int | None = None) -> Round:
+        """The round `number` (from 1) at a table of `players`; ValueError if there is none."""
+        rounds = self.rounds_for(players or self.preferred_table_size)
+        if not is_whole(number) or not 1 <= number <= len(rounds):
+            raise ValueError(
+                f"{self.name} has {self.round_word}s 1 to {len(rounds)}, not {number!r}"
+            )
+        return rounds[number - 1]
+
+    @property
+    def table_sizes(self) -> range:
+        """Every table size `check_round` accepts."""
+        return range(self.short_table_size or self.min_players, self.max_players + 1)
+
+    @property
+    def highest_card_value(self) -> int:
+        return max(*self.card_values.values(), self.wild_value)
+
+    @property
+    def lowest_card_value(self) -> int:
+        return min(*self.card_values.values(), self.wild_value)
+
+    def max_score(self, number: int, players: int) -> int | None:
+        """The most a hand can hold (always refused above it), or None for no hard limit."""
+        return None
+
+    def plausible_ceiling(self, number: int, players: int) -> int | None:
+        """Above this a score needs the host's confirmation; None if there is no such ceiling."""
+        return None
+
+    def _max_reason(self, number: int, players: int) -> str:
+        raise NotImplementedError
+
+    # -- card values -------------------------------------------------------
+
+    def card_value(self, card: object) -> int | None:
+        """Points for one card ("1" to "14", 1 to 14, "rook" or "wild"); None if there is none."""
+        if isinstance(card, str):
+            word = card.strip().casefold()
+            if word in WILD_WORDS:
+                return self.wild_value
+            card = int(word) if word.isdigit() else None
+        if is_whole(card):
+            return self.card_values.get(card)
+        return None
+
+    def hand_value(self, cards: Iterable[object]) -> int:
+        """Penalty points for the cards left in a hand, e.g. ["1", "9", "12", "rook"]."""
+        total, unknown = 0, []
+        for card in cards:
+            value = self.card_value(card)
+            if value is None:
+                unknown.append(str(card))
+            else:
+                total += value
+        if unknown:
+            report = Report()
+            report.add(
+                f"{self.name} has no card {name_list(dict.fromkeys(unknown))}: "
+                f"its cards are {self._deck_words}"
+            )
+            report.raise_if_any()
+        return total
+
+    def is_possible(self, score: int) -> bool:
+        """Whether some hand of cards adds up to exactly `score` with these card values."""
+        if score < 1:
+            return False
+        divisor, bound, reachable = _sums(frozenset([*self.card_values.values(), self.wild_value]))
+        return score in reachable if score <= bound else score % divisor == 0
+
+    # -- checking a round --------------------------------------------------
+
+    def check_round(
+        self, number: int, scores: Mapping[str, object], *, high_confirmed: bool = False
+    ) -> None:
+        """Refuse a table's scores for one round unless they can all be right.
+
+        `scores` maps each seated player to their score, or None if left blank.
+        Raises InvalidScore listing every problem; a bad `number` is a bug
+        (ValueError), not something the host typed.
+        """
+        word = self.round_word
+        self.round(number)
+        report = Report()
+        players = len(scores)
+        sizes = self.table_sizes
+        if players not in sizes:
+            report.add(
+                f"This table has {players} player{'' if players == 1 else 's'}: "
+                f"{self.name} is played {sizes.start} to {sizes.stop - 1} a table"
+            )
+
+        whole: dict[str, int] = {}
+        for key, score in scores.items():
+            name = str(key)
+            if score is None:
+                report.add(
+                    f"{name} has no score yet: every seated player needs a score, "
+                    "0 if they went out",
+                    [name],
+                )
+            elif not is_whole(score):
+                report.add(
+                    f"{name}'s score must be a whole number of points (0 if they went out)",
+                    [name],
+                )
+            elif score < 0:
+                report.add(
+                    f"{name} scored {score}: a score cannot be negative "
+                    "(it is the points left in the hand, or 0 for going out)",
+                    [name],
+                )
+            else:
+                whole[name] = score
+
+        zeros = [name for name, score in whole.items() if score == 0]
+        if len(zeros) > 1:
+            report.add(
+                f"{name_list(zeros)} {'both' if len(zeros) == 2 else 'all'} went out "
+                "(scored 0): exactly one player goes out each round",
+                zeros,
+            )
+        elif not zeros and whole and len(whole) == players:
+            report.add("Nobody scored 0: exactly one player goes out each round, and they score 0")
+
+        hard = self.max_score(number, players)
+        ceiling = self.plausible_ceiling(number, players)
+        lowest = self.lowest_card_value
+        for name, score in whole.items():
+            if score == 0:
+                continue
+            if score < lowest:
+                report.add(
+                    f"{name} scored {score}, less than the lowest card ({lowest}): "
+                    "a player who did not go out holds at least one card",
+                    [name],
+                )
+            elif hard is not None and score > hard:
+                report.add(
+                    f"{name} scored {score}, more than a hand can hold in {word} {number} "
+                    f"({hard}: {self._max_reason(number, players)})",
+                    [name],
+                )
+            elif not self.is_possible(score):
+                report.add(self._impossible_message(name, score), [name])
+            elif ceiling is not None and score > ceiling and not high_confirmed:
+                report.add(
+                    f"{name} scored {score}, more than {self._ceiling_reason(number, players)} "
+                    f"({ceiling}): check it, and confirm it if it is right",
+                    [name],
+                    confirmable=True,
+                )
+        report.raise_if_any()
+
+    def _ceiling_reason(self, number: int, players: int) -> str:
+        raise NotImplementedError
+
+    def _impossible_message(self, name: str, score: int) -> str:
+        divisor, _, _ = _sums(frozenset([*self.card_values.values(), self.wild_value]))
+        if score % divisor:
+            return (
+                f"{name} scored {score}, which is not a multiple of {divisor}: every card is "
+                f"worth a multiple of {divisor} at this event, so every hand is too"
+            )
+        return f"{name} scored {score}, which no hand of cards adds up to with this event's values"
+
+    # -- missed rounds -----------------------------------------------------
+
+    def missed_round_score(self, scores_of_the_round: Iterable[Entry]) -> int:
+        """The score a player who missed a round gets, by the event's missed-round rule.
+
+        `scores_of_the_round` are the scores played in that round at every table;
+        None and other missed rounds are skipped. With no played score yet,
+        "highest" and "average" give 0. An average of x.5 rounds up, so missing
+        a round never scores better than the halfway point.
+        """
+        played = []
+        for score in scores_of_the_round:
+            if is_whole(score):
+                played.append(score)
+            elif score is not None and not isinstance(score, Missed):
+                raise TypeError(f"a round's score must be int, Missed or None, not {score!r}")
+        match self.missed_round:
+            case "highest":
+                return max(played, default=0)
+            case "average":
+                return (2 * sum(played) + len(played)) // (2 * len(played)) if played else 0
+            case "fixed":
+                return self.missed_round_points
+            case _:
+                return 0
+
+
+@functools.cache
+def _sums(values: frozenset[int]) -> tuple[int, int, frozenset[int]]:
+    """Which totals a hand can add up to: (common divisor, bound, every total up to bound).
+
+    Above `bound` every multiple of the divisor can be made (Schur's bound on
+    the coin problem is below smallest x largest), so only small totals need a search.
+    """
+    divisor = math.gcd(*values)
+    bound = min(values) * max(values)
+    made = [True] + [False] * bound
+    for total in range(1, bound + 1):
+        made[total] = any(value <= total and made[total - value] for value in values)
+    return divisor, bound, frozenset(total for total in range(1, bound + 1) if made[total])
+
+
+TOONERVILLE_CONTRACTS = (
+    "two sets",
+    "one run, one set",
+    "two runs",
+    "three sets",
+    "one run, two sets",
+    "two runs, one set",
+    "four sets",
+    "three runs",
+    "five sets",
+    "four runs",
+    "two runs, two sets",
+)
+TOONERVILLE_DEALT = (12, 12, 12, 12, 12, 12, 12, 12, 15, 16)
+PLAUSIBLE_BOUGHT_CARDS = 6
+
+
+class Toonerville(RummyGame):
+    """Toonerville Rook: 11 rounds, 3 to 5 a table, lowest total wins.
+
+    House rules: `card_values` (points per number 1-14; default 1-9 face value,
+    10-14 ten; a partial mapping changes only the numbers given), `rook_value`
+    (20), `round_11_cards` (14 or 12; default 14), `buy_cap` (None = unlimited,
+    the default, or the most buys a round), `missed_round` ("highest", "average",
+    "fixed" or "zero"; default "highest") and `missed_round_points` (for "fixed"; 0).
+    """
+
+    slug = "toonerville"
+    name = "Toonerville Rook"
+    min_players = 3
+    max_players = 5
+    preferred_table_size = 4
+    house_rules = (
+        HouseRule(
+            name="card_values",
+            label="Card values",
+            help=(
+                "Penalty points for each number left in a hand; the published Toonerville "
+                "pages list none, so the default borrows Rook Shanghai's (1-9 face value, "
+                "10-14 ten)."
+            ),
+            default=SHANGHAI_VALUES,
+            kind="card_values",
+            min=1,
+            max=100,
+        ),
+        HouseRule(
+            name="rook_value",
+            label="Rook card value",
+            help=(
+                "Penalty points for a Rook card left in a hand; unpublished for Toonerville, "
+                "so the default is Rook Shanghai's 20."
+            ),
+            default=WILD_VALUE,
+            kind="int",
+            min=1,
+            max=100,
+        ),
+        HouseRule(
+            name="round_11_cards",
+            label="Cards dealt in round 11",
+            help=(
+                "Two runs and two sets need at least 14 cards: gamerules.com deals 14, "
+                "pagat deals 12 (then a player must buy to go out)."
+            ),
+            default=14,
+            kind="choice",
+            choices=((14, "14 cards (gamerules.com)"), (12, "12 cards (pagat)")),
+        ),
+        HouseRule(
+            name="buy_cap",
+            label="Most buys a round",
+            help=(
+                "The published rules set no limit on buying the discard, so by default a "
+                "player may buy any number of times; a cap also caps the score."
+            ),
+            default=None,
+            kind="optional_int",
+            min=0,
+            max=20,
+        ),
+        MISSED_ROUND,
+        MISSED_ROUND_POINTS,
+    )
+
+    def __init__(self, **house_rules: Any) -> None:
+        super().__init__(**house_rules)
+        self.card_values = self._values["card_values"]
+        self.rook_value: int = self._values["rook_value"]
+        self.wild_value = self.rook_value
+        self.round_11_cards: int = self._values["round_11_cards"]
+        self.buy_cap: int | None = self._values["buy_cap"]
+        self._rounds = tuple(
+            Round(number, contract, dealt, discard_to_go_out=number != 11)
+            for number, (contract, dealt) in enumerate(
+                zip(TOONERVILLE_CONTRACTS, (*TOONERVILLE_DEALT, self.round_11_cards), strict=True),
+                start=1,
+            )
+        )
+
+    @property
+    def max_buys(self) -> int | None:
+        return self.buy_cap
+
+    def rounds_for(self, players: int) -> tuple[Round, ...]:
+        """Toonerville deals the same whatever the table size."""
+        return self._rounds
+
+    def max_score(self, number: int, players: int) -> int | None:
+        if self.buy_cap is None:
+            return None
+        return (self.round(number).cards_dealt + 2 * self.buy_cap) * self.highest_card_value
+
+    def _max_reason(self, number: int, players: int) -> str:
+        return (
+            f"{self.round(number).cards_dealt} cards dealt plus 2 for each of at most "
+            f"{self.buy_cap} buys, all worth {self.highest_card_value}"
+        )
+
+    def plausible_ceiling(self, number: int, players: int) -> int | None:
+        dealt = self.round(number).cards_dealt
+        return (dealt + PLAUSIBLE_BOUGHT_CARDS) * self.highest_card_value
+
+    def _ceiling_reason(self, number: int, players: int) -> str:
+        return (
+            f"the {self.round(number).cards_dealt} cards dealt plus six bought cards, "
+            f"all worth {self.highest_card_value}"
+        )
+
+
+SHANGHAI_CONTRACTS = (
+    "two sets",
+    "one set, one run",
+    "two runs",
+    "three sets",
+    "two sets, one run",
+    "one set, two runs",
+    "three runs",
+)
+SHANGHAI_SHORT_DEALT = (7, 8, 9, 10, 11, 11, 11)
+SHANGHAI_DEALT = 11
+SHANGHAI_FULL_TABLE = 4
+
+
+class Shanghai(RummyGame):
+    """Rook Shanghai: 7 hands, 11 cards (fewer at a table of 3), at most 3 buys a hand.
+
+    House rules: `three_decks` (False: 2 decks and 4 wilds; True: 3 decks and
+    6 wilds, for 6 or more players), `black_14s_wild` (False: the wilds are the
+    Rooks and advertising cards; True: decks without advertising cards, so the
+    black 14s are wild and the other 14s leave the deck), `missed_round` and
+    `missed_round_points` as in Toonerville (tournament Shanghai nights need them).
+
+    With `black_14s_wild` every 14 left in the deck is a black 14, so a "14"
+    in `hand_value` is a wild worth 20. Card values are fixed by the rules.
+    """
+
+    slug = "shanghai"
+    name = "Rook Shanghai"
+    round_word = "hand"
+    min_players = 4
+    max_players = 6
+    preferred_table_size = 5
+    short_table_size = 3
+    max_buys = 3
+    house_rules = (
+        HouseRule(
+            name="three_decks",
+            label="Three decks (6 wilds)",
+            help=(
+                "Play with 3 Rook decks and 6 wild cards instead of 2 decks and 4 wilds, "
+                "as the rules suggest for 6 or more players; the most a hand can score "
+                "rises from 210 to 230."
+            ),
+            default=False,
+            kind="bool",
+        ),
+        HouseRule(
+            name="black_14s_wild",
+            label="Black 14s are wild",
+            help=(
+                "For decks without advertising cards: the two black 14s are the other "
+                "wilds and the other 14s leave the deck, so 13 is the top card."
+            ),
+            default=False,
+            kind="bool",
+        ),
+        MISSED_ROUND,
+        MISSED_ROUND_POINTS,
+    )
+
+    def __init__(self, **house_rules: Any) -> None:
+        super().__init__(**house_rules)
+        self.three_decks: bool = self._values["three_decks"]
+        self.black_14s_wild: bool = self._values["black_14s_wild"]
+        values = dict(SHANGHAI_VALUES)
+        if self.black_14s_wild:
+            values[14] = WILD_VALUE
+        self.card_values = MappingProxyType(values)
+        self.wild_value = WILD_VALUE
+        self.rook_value = WILD_VALUE
+
+    def wilds(self, players: int) -> int:
+        """Wild cards in play: 2 at a table of fewer than 4, else 4 (6 with three decks)."""
+        if players < SHANGHAI_FULL_TABLE:
+            return 2
+        return 6 if self.three_decks else 4
+
+    def rounds_for(self, players: int) -> tuple[Round, ...]:
+        """Fewer than 4 players are dealt one card more than the contract needs."""
+        if not is_whole(players) or players < 1:
+            raise ValueError(f"a table needs at least one player, not {players!r}")
+        short = players < SHANGHAI_FULL_TABLE
+        return tuple(
+            Round(number, contract, SHANGHAI_SHORT_DEALT[number - 1] if short else SHANGHAI_DEALT)
+            for number, contract in enumerate(SHANGHAI_CONTRACTS, start=1)
+        )
+
+    def _most_cards(self, number: int, players: int) -> tuple[int, int]:
+        cards = self.round(number, players).cards_dealt + 2 * self.max_buys
+        return cards, min(self.wilds(players), cards)
+
+    def max_score(self, number: int, players: int) -> int | None:
+        """All wilds plus ten-point cards: 210 (230 with three decks; 150-190 below 4 players)."""
+        cards, wilds = self._most_cards(number, players)
+        return wilds * WILD_VALUE + (cards - wilds) * 10
+
+    def _max_reason(self, number: int, players: int) -> str:
+        cards, wilds = self._most_cards(number, players)
+        return f"{cards} cards, {wilds} of them wilds at 20 and {cards - wilds} at 10"
