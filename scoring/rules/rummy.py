@@ -407,10 +407,17 @@ class Toonerville(RummyGame):
 
     def max_score(self, number: int, players: int) -> int | None:
         if self.buy_cap is None:
-            return None
+            # Buys are unlimited, but no hand holds more than every card of the
+            # table's decks (one deck per player).
+            return players * DECK_CARDS * self.highest_card_value
         return (self.round(number).cards_dealt + 2 * self.buy_cap) * self.highest_card_value
 
     def _max_reason(self, number: int, players: int) -> str:
+        if self.buy_cap is None:
+            return (
+                f"all {players * DECK_CARDS} cards of the table's {players} decks, "
+                f"all worth {self.highest_card_value}"
+            )
         return (
             f"{self.round(number).cards_dealt} cards dealt plus 2 for each of at most "
             f"{self.buy_cap} buys, all worth {self.highest_card_value}"
@@ -426,6 +433,9 @@ class Toonerville(RummyGame):
             f"all worth {self.highest_card_value}"
         )
 
+
+# A Rook deck: four colours numbered 1 to 14, plus the Rook card.
+DECK_CARDS = 57
 
 SHANGHAI_CONTRACTS = (
     "two sets",

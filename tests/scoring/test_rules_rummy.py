@@ -376,7 +376,7 @@ def test_a_round_that_does_not_exist_is_a_bug_not_a_bad_score(slug, number):
         get_game(slug).check_round(number, table(0, 5, 5))
 
 
-# -- Toonerville: no hard limit, but a plausible ceiling -------------------------
+# -- Toonerville: no limit but the decks themselves, and a plausible ceiling -----
 
 
 @pytest.mark.parametrize(
@@ -387,7 +387,7 @@ def test_a_round_that_does_not_exist_is_a_bug_not_a_bad_score(slug, number):
 def test_toonerville_high_score_needs_confirmation(number, ceiling):
     game = get_game("toonerville")
     assert game.plausible_ceiling(number, 4) == ceiling
-    assert game.max_score(number, 4) is None
+    assert game.max_score(number, 4) == 4 * 57 * 20
     game.check_round(number, table(0, ceiling, 5))
     error = refusal(game, number, table(0, ceiling + 1, 5))
     assert error.needs_confirmation is True
@@ -395,7 +395,14 @@ def test_toonerville_high_score_needs_confirmation(number, ceiling):
     assert error.messages[0].startswith(f"Bo scored {ceiling + 1}, more than the ")
     assert error.messages[0].endswith(f"({ceiling}): check it, and confirm it if it is right")
     game.check_round(number, table(0, ceiling + 1, 5), high_confirmed=True)
-    game.check_round(number, table(0, 10_000, 5), high_confirmed=True)
+    game.check_round(number, table(0, 3 * 57 * 20, 5), high_confirmed=True)
+
+
+def test_toonerville_unlimited_buys_still_cannot_hold_more_than_the_decks():
+    game = get_game("toonerville")
+    error = refusal(game, 1, table(0, 3 * 57 * 20 + 1, 5), high_confirmed=True)
+    assert error.needs_confirmation is False
+    assert "all 171 cards of the table's 3 decks" in error.messages[0]
 
 
 def test_the_ceiling_follows_the_events_values_and_round_11_deal():
