@@ -11,3 +11,8 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 ALLOWED_HOSTS = ["*"]
+
+# A file database for tests (not SQLite's shared in-memory one), so tests with
+# several threads meet the same WAL locking and busy timeout as production.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405

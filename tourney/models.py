@@ -358,6 +358,9 @@ class Entry(models.Model):
     confirmed_by = models.CharField(max_length=60, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    device = models.CharField(
+        max_length=32, blank=True, help_text="The phone that entered it (a random id it keeps)."
+    )
     note = models.CharField(max_length=200, blank=True)
 
     objects = EntryQuerySet.as_manager()

@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -284,22 +284,28 @@ def submit_scores(
     idempotency_key: str | None = None,
     high_confirmed: bool = False,
     source: str = Entry.Source.PHONE,
+    device: str = "",
     buys: Mapping[int, int | None] | None = None,
 ) -> SubmitResult:
     """Record one submission of a table's scores.
 
-    ``based_on`` is the version the submitter saw (0 or None: nothing yet). If
-    somebody else saved in between, a differing submission never replaces what
-    is there: it is kept as a dispute for the host. A retried submission with
-    the same idempotency key is recorded once. The host (``source="host"``)
-    replaces the current version outright, keeping the old one.
+    ``based_on`` is the version the submitter saw (0 or None: nothing yet). A
+    phone never replaces scores that are already there: a differing set is kept
+    as a dispute for the host, except that the phone which entered the current
+    version may correct it while nobody has confirmed it and nothing changed in
+    between. The host (``source="host"``) replaces the current version,
+    keeping the old one. A retried submission (same idempotency key) is
+    recorded once.
     """
+    # Lock the table row so two phones at the same instant queue here; only
+    # then look for the retry, so a racing duplicate sees the first one's row.
+    table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     if idempotency_key:
         earlier = Entry.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:
+            if earlier.table_id != table.pk:
+                raise RoundStateError("This form belongs to another table: reload the page.")
             return SubmitResult(earlier, "repeat")
-    # Lock the table row so two phones at the same instant queue here.
-    table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     rnd = table.round
     if rnd.status != Round.Status.PLAYING:
         raise RoundStateError(
@@ -307,39 +313,106 @@ def submit_scores(
             "entered now. Ask the host."
         )
     check_table_scores(table, points, high_confirmed=high_confirmed)
-    current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
     clean = {pid: int(p) for pid, p in points.items() if p is not None}
+    current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
     if current is not None and current.same_scores_as(clean):
         return SubmitResult(current, "same")
-    is_host = source in (Entry.Source.HOST, Entry.Source.RESTORE)
-    stale = current is not None and (based_on or 0) != current.version
-    new_state = Entry.State.CURRENT
-    if current is not None and not is_host and (stale or source == Entry.Source.PHONE):
-        # A phone never overwrites scores that are already there.
+    if current is None or source in (Entry.Source.HOST, Entry.Source.RESTORE):
+        new_state = Entry.State.CURRENT
+    elif (
+        device
+        and current.device == device
+        and current.confirmed_at is None
+        and based_on == current.version
+    ):
+        new_state = Entry.State.CURRENT  # The same phone fixing its own typo.
+    else:
+        for dispute in table.entries.filter(state=Entry.State.DISPUTED):
+            if dispute.same_scores_as(clean):
+                return SubmitResult(dispute, "disputed")
         new_state = Entry.State.DISPUTED
     if new_state == Entry.State.CURRENT and current is not None:
         current.state = Entry.State.REPLACED
         current.save(update_fields=["state"])
-    try:
-        entry = Entry.objects.create(
-            round=rnd,
-            table=table,
-            version=_next_version(rnd, table),
-            state=new_state,
-            source=source,
-            entered_by=entered_by[:60],
-            entered_by_user=user if user is not None and user.is_authenticated else None,
-            idempotency_key=idempotency_key or None,
-        )
-    except IntegrityError:
-        # The same key raced in on another connection: that one was recorded.
-        transaction.set_rollback(True)
-        return SubmitResult(Entry.objects.get(idempotency_key=idempotency_key), "repeat")
+    entry = Entry.objects.create(
+        round=rnd,
+        table=table,
+        version=_next_version(rnd, table),
+        state=new_state,
+        source=source,
+        entered_by=entered_by[:60],
+        entered_by_user=user if user is not None and user.is_authenticated else None,
+        idempotency_key=idempotency_key or None,
+        device=device[:32],
+    )
     Score.objects.bulk_create(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
     return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+class ConfirmError(Exception):
+    """A confirmation that can't be taken; the message says why."""
+
+
+@transaction.atomic
+def confirm_entry(entry: Entry, *, name: str, version: int) -> Entry:
+    """A second player at the table signs the saved scores, like on a paper sheet."""
+    entry = Entry.objects.select_for_update().select_related("round").get(pk=entry.pk)
+    if entry.state != Entry.State.CURRENT or entry.version != version:
+        raise ConfirmError("These scores have changed since you looked: check the new ones.")
+    if entry.round.status != Round.Status.PLAYING:
+        raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
+    if not name:
+        raise ConfirmError("Tell us your name, so the table knows who confirmed.")
+    if entry.entered_by and name.casefold() == entry.entered_by.casefold():
+        raise ConfirmError(
+            f"{entry.entered_by} entered these scores: another player at the table confirms them."
+        )
+    if entry.confirmed_at is None:
+        entry.confirmed_by = name[:60]
+        entry.confirmed_at = timezone.now()
+        entry.save(update_fields=["confirmed_by", "confirmed_at"])
+    return entry
+
+
+@transaction.atomic
+def restore_entry(entry: Entry, *, user) -> Entry:
+    """Make an earlier or disputed version the table's scores again, as a new version.
+
+    Used by the host to settle a dispute (the other disputes are dismissed) or
+    to undo a correction. Nothing is deleted: the replaced version stays.
+    """
+    entry = Entry.objects.select_related("table", "round").get(pk=entry.pk)
+    table = GameTable.objects.select_for_update().get(pk=entry.table_id)
+    current = table.entries.filter(state=Entry.State.CURRENT).first()
+    if current is not None and current.pk == entry.pk:
+        table.entries.filter(state=Entry.State.DISPUTED).update(state=Entry.State.DISMISSED)
+        return entry
+    if current is not None:
+        current.state = Entry.State.REPLACED
+        current.save(update_fields=["state"])
+    table.entries.filter(state=Entry.State.DISPUTED).exclude(pk=entry.pk).update(
+        state=Entry.State.DISMISSED
+    )
+    if entry.state == Entry.State.DISPUTED:
+        entry.state = Entry.State.REPLACED  # Its scores live on in the new version.
+        entry.save(update_fields=["state"])
+    restored = Entry.objects.create(
+        round=entry.round,
+        table=table,
+        version=_next_version(entry.round, table),
+        source=Entry.Source.RESTORE,
+        entered_by=user.get_username(),
+        entered_by_user=user,
+        note=f"Restored version {entry.version} ({entry.entered_by or 'unknown'})",
+    )
+    Score.objects.bulk_create(
+        Score(entry=restored, player_id=s.player_id, points=s.points, played=s.played, buys=s.buys)
+        for s in entry.scores.all()
+    )
+    return restored
 
 
 def idempotency_key_for(*parts: object) -> str:
@@ -468,3 +541,23 @@ def delete_event(event: Event) -> None:
     """
     event.rounds.all().delete()
     event.delete()
+
+
+def table_numbers_needed(event: Event) -> int:
+    """How many table cards a night needs: the most tables any round used, or
+    would use for the players checked in now."""
+    used = GameTable.objects.filter(round__event=event).aggregate(m=Max("number"))["m"] or 0
+    present = event.players.present().count()
+    try:
+        planned = len(
+            seating.table_sizes(
+                present,
+                min_size=event.min_table_size,
+                max_size=event.max_table_size,
+                preferred=event.preferred_table_size,
+                short_table_size=3 if event.allow_short_tables else None,
+            )
+        )
+    except seating.SeatingError:
+        planned = max(1, present // event.max_table_size + 1)
+    return max(used, planned, event.table_cards.count())

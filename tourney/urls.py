@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tourney import views
+from tourney import table_views, views
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -31,6 +31,13 @@ urlpatterns = [
     path(rnd + "chart/", views.seating_chart, name="seating_chart"),
     path(rnd + "print/", views.table_list, name="round_tables_print"),
     path(rnd + "tables/<int:table>/scores/", views.table_scores_host, name="table_scores_host"),
+    path(rnd + "tables/<int:table>/history/", views.table_history, name="table_history"),
+    path(rnd + "tables/<int:table>/restore/", views.table_restore, name="table_restore"),
+    path(event + "cards/", views.table_cards, name="table_cards"),
+    path(event + "cards/add/", views.table_card_add, name="table_card_add"),
+    path("t/<str:token>/", table_views.table_page, name="table_page"),
+    path("t/<str:token>/status/", table_views.table_status, name="table_status"),
+    path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),

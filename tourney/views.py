@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,7 +29,7 @@ from tourney.forms import (
     RenamePlayerForm,
     SwapForm,
 )
-from tourney.models import Entry, Event, Player, Round, Seat
+from tourney.models import Entry, Event, Player, Round, Seat, TableCard
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -521,3 +522,74 @@ def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _event(request, slug)
     rnd = _round(event, number)
     return render(request, "tourney/round_tables_print.html", {"event": event, "round": rnd})
+
+
+# Table cards, versions and disputes ----------------------------------------
+
+
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """One card per table number: big number and a QR code of its private link.
+
+    Printed once a night: a card always opens whatever round its table plays now.
+    """
+    event = _event(request, slug)
+    wanted = services.table_numbers_needed(event)
+    for number in range(1, wanted + 1):
+        TableCard.objects.get_or_create(event=event, number=number)
+    cards = []
+    for card in event.table_cards.order_by("number"):
+        url = request.build_absolute_uri(reverse("table_page", args=[card.token]))
+        qr = segno.make(url, error="m")
+        cards.append({"card": card, "url": url, "svg": qr.svg_inline(scale=6, border=2)})
+    return render(request, "tourney/table_cards.html", {"event": event, "cards": cards})
+
+
+@login_required
+@require_POST
+def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
+    TableCard.objects.create(event=event, number=top + 1)
+    messages.success(request, f"Added a card for table {top + 1}.")
+    return redirect("table_cards", slug=slug)
+
+
+@login_required
+@require_GET
+def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Every version of a table's scores side by side, to settle a dispute or undo."""
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    seats = list(gtable.seats.select_related("player").order_by("position"))
+    versions = list(gtable.entries.order_by("-version").prefetch_related("scores"))
+    rows = [
+        {"seat": seat, "points": [v.points_by_player().get(seat.player_id) for v in versions]}
+        for seat in seats
+    ]
+    return render(
+        request,
+        "tourney/table_history.html",
+        {"event": event, "round": rnd, "table": gtable, "versions": versions, "rows": rows},
+    )
+
+
+@login_required
+@require_POST
+def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    event = _event(request, slug)
+    rnd = _round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    entry = get_object_or_404(gtable.entries, version=request.POST.get("version") or 0)
+    if rnd.status != Round.Status.PLAYING:
+        messages.error(request, f"Round {number} is closed: reopen it to change its scores.")
+    else:
+        restored = services.restore_entry(entry, user=request.user)
+        messages.success(
+            request,
+            f"Table {table} now has version {entry.version}'s scores "
+            f"(saved as version {restored.version}).",
+        )
+    return redirect("table_history", slug=slug, number=number, table=table)

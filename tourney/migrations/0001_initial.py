@@ -10,7 +10,6 @@ import tourney.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -19,187 +18,463 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('slug', models.SlugField(allow_unicode=True, max_length=140, unique=True)),
-                ('date', models.DateField(default=django.utils.timezone.localdate)),
-                ('place', models.CharField(blank=True, max_length=120)),
-                ('kind', models.CharField(choices=[('tournament', 'Tournament (many tables, re-seated each round)'), ('table', 'One table (a family game)')], default='tournament', max_length=12)),
-                ('game_slug', models.CharField(choices=[('toonerville', 'Toonerville Rook'), ('shanghai', 'Rook Shanghai')], default='toonerville', max_length=20, verbose_name='game')),
-                ('house_rules', models.JSONField(blank=True, default=dict)),
-                ('rounds_planned', models.PositiveSmallIntegerField(verbose_name='number of rounds')),
-                ('seating_method', models.CharField(choices=[('mix', 'Mix: fewest repeat meetings'), ('standings', 'Standings: lowest totals sit together'), ('random', 'Random')], default='mix', max_length=12)),
-                ('min_table_size', models.PositiveSmallIntegerField()),
-                ('max_table_size', models.PositiveSmallIntegerField()),
-                ('allow_short_tables', models.BooleanField(default=False, help_text='Shanghai: allow 3-player tables under the fewer-than-4 rules.')),
-                ('record_buys', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("slug", models.SlugField(allow_unicode=True, max_length=140, unique=True)),
+                ("date", models.DateField(default=django.utils.timezone.localdate)),
+                ("place", models.CharField(blank=True, max_length=120)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("tournament", "Tournament (many tables, re-seated each round)"),
+                            ("table", "One table (a family game)"),
+                        ],
+                        default="tournament",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "game_slug",
+                    models.CharField(
+                        choices=[
+                            ("toonerville", "Toonerville Rook"),
+                            ("shanghai", "Rook Shanghai"),
+                        ],
+                        default="toonerville",
+                        max_length=20,
+                        verbose_name="game",
+                    ),
+                ),
+                ("house_rules", models.JSONField(blank=True, default=dict)),
+                (
+                    "rounds_planned",
+                    models.PositiveSmallIntegerField(verbose_name="number of rounds"),
+                ),
+                (
+                    "seating_method",
+                    models.CharField(
+                        choices=[
+                            ("mix", "Mix: fewest repeat meetings"),
+                            ("standings", "Standings: lowest totals sit together"),
+                            ("random", "Random"),
+                        ],
+                        default="mix",
+                        max_length=12,
+                    ),
+                ),
+                ("min_table_size", models.PositiveSmallIntegerField()),
+                ("max_table_size", models.PositiveSmallIntegerField()),
+                (
+                    "allow_short_tables",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
+                    ),
+                ),
+                ("record_buys", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', '-created_at'],
+                "ordering": ["-date", "-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60)),
-                ('status', models.CharField(choices=[('registered', 'Expected'), ('present', 'Checked in'), ('absent', 'Absent'), ('left', 'Left')], default='registered', max_length=12)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tourney.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=60)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registered", "Expected"),
+                            ("present", "Checked in"),
+                            ("absent", "Absent"),
+                            ("left", "Left"),
+                        ],
+                        default="registered",
+                        max_length=12,
+                    ),
+                ),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="tourney.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('planned', 'Planned'), ('playing', 'Playing'), ('closed', 'Closed')], default='planned', max_length=10)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tourney.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planned", "Planned"),
+                            ("playing", "Playing"),
+                            ("closed", "Closed"),
+                        ],
+                        default="planned",
+                        max_length=10,
+                    ),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tourney.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event_id', 'number'],
+                "ordering": ["event_id", "number"],
             },
         ),
         migrations.CreateModel(
-            name='GameTable',
+            name="GameTable",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tourney.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="tourney.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round_id', 'number'],
+                "ordering": ["round_id", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('state', models.CharField(choices=[('current', 'Current'), ('replaced', 'Replaced by a later version'), ('disputed', 'Disputed: waiting for the host'), ('dismissed', 'Dispute settled for another version')], default='current', max_length=10)),
-                ('source', models.CharField(choices=[('phone', 'Entered at the table'), ('host', 'Entered by the host'), ('fill', 'Missed-round rule'), ('restore', 'Restored by the host')], default='phone', max_length=8)),
-                ('entered_by', models.CharField(blank=True, max_length=60)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('confirmed_by', models.CharField(blank=True, max_length=60)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('idempotency_key', models.CharField(blank=True, max_length=64, null=True, unique=True)),
-                ('note', models.CharField(blank=True, max_length=200)),
-                ('entered_by_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tourney.gametable')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tourney.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("current", "Current"),
+                            ("replaced", "Replaced by a later version"),
+                            ("disputed", "Disputed: waiting for the host"),
+                            ("dismissed", "Dispute settled for another version"),
+                        ],
+                        default="current",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("phone", "Entered at the table"),
+                            ("host", "Entered by the host"),
+                            ("fill", "Missed-round rule"),
+                            ("restore", "Restored by the host"),
+                        ],
+                        default="phone",
+                        max_length=8,
+                    ),
+                ),
+                ("entered_by", models.CharField(blank=True, max_length=60)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("confirmed_by", models.CharField(blank=True, max_length=60)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "idempotency_key",
+                    models.CharField(blank=True, max_length=64, null=True, unique=True),
+                ),
+                ("note", models.CharField(blank=True, max_length=200)),
+                (
+                    "entered_by_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tourney.gametable",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tourney.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'entries',
-                'ordering': ['round_id', 'table_id', '-version'],
+                "verbose_name_plural": "entries",
+                "ordering": ["round_id", "table_id", "-version"],
             },
         ),
         migrations.CreateModel(
-            name='Score',
+            name="Score",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.IntegerField()),
-                ('played', models.BooleanField(default=True, help_text='False when the missed-round rule filled this score in.')),
-                ('buys', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='tourney.entry')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='scores', to='tourney.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("points", models.IntegerField()),
+                (
+                    "played",
+                    models.BooleanField(
+                        default=True,
+                        help_text="False when the missed-round rule filled this score in.",
+                    ),
+                ),
+                ("buys", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scores",
+                        to="tourney.entry",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="scores",
+                        to="tourney.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['entry_id', 'player_id'],
+                "ordering": ["entry_id", "player_id"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tourney.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tourney.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tourney.gametable')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="tourney.player",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tourney.round",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tourney.gametable",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table__number', 'position'],
+                "ordering": ["table__number", "position"],
             },
         ),
         migrations.CreateModel(
-            name='TableCard',
+            name="TableCard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(default=tourney.models.new_table_token, max_length=64, unique=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='table_cards', to='tourney.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "token",
+                    models.CharField(
+                        default=tourney.models.new_table_token, max_length=64, unique=True
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_cards",
+                        to="tourney.event",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event_id', 'number'],
+                "ordering": ["event_id", "number"],
             },
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('min_table_size__gte', 2), ('max_table_size__gte', models.F('min_table_size'))), name='event_table_size_range'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("min_table_size__gte", 2), ("max_table_size__gte", models.F("min_table_size"))
+                ),
+                name="event_table_size_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds_planned__gte', 1)), name='event_has_rounds'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds_planned__gte", 1)), name="event_has_rounds"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('event'), name='player_name_unique_in_event'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"),
+                models.F("event"),
+                name="player_name_unique_in_event",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_name_not_empty'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="player_name_not_empty"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='round_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="round_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gametable',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_number_unique_in_round'),
+            model_name="gametable",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_number_unique_in_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(condition=models.Q(('state', 'current'), ('table__isnull', False)), fields=('table',), name='one_current_entry_per_table'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("state", "current"), ("table__isnull", False)),
+                fields=("table",),
+                name="one_current_entry_per_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(condition=models.Q(('state', 'current'), ('table__isnull', True)), fields=('round',), name='one_current_fill_per_round'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("state", "current"), ("table__isnull", True)),
+                fields=("round",),
+                name="one_current_fill_per_round",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('round', 'table', 'version'), name='entry_version_unique'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("round", "table", "version"), name="entry_version_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='score',
-            constraint=models.UniqueConstraint(fields=('entry', 'player'), name='one_score_per_player_per_entry'),
+            model_name="score",
+            constraint=models.UniqueConstraint(
+                fields=("entry", "player"), name="one_score_per_player_per_entry"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='score',
-            constraint=models.CheckConstraint(condition=models.Q(('points__gte', 0)), name='score_not_negative'),
+            model_name="score",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("points__gte", 0)), name="score_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'player'), name='one_seat_per_player_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("round", "player"), name="one_seat_per_player_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'position'), name='one_player_per_seat'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "position"), name="one_player_per_seat"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablecard',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_card_per_table_number'),
+            model_name="tablecard",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="one_card_per_table_number"
+            ),
         ),
     ]

@@ -1,0 +1,274 @@
+"""The table page on a phone: full page and htmx partial, versions, disputes, races, scope."""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import night, valid_points
+from tourney import services
+from tourney.models import Entry, Round, TableCard
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playing(host):
+    """A 12-player night with round 1 playing: (event, round, table 1, its card)."""
+    event = night(12, owner=host)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    return event, rnd, table, TableCard.objects.get(event=event, number=1)
+
+
+def form_data(table, points, *, name="Ann", based_on=0, key=None, **extra):
+    data = {"name": name, "based_on": based_on, "key": key or uuid.uuid4().hex}
+    data.update({f"p{pid}": "" if pts is None else pts for pid, pts in points.items()})
+    data.update(extra)
+    return data
+
+
+def url(card, name="table_page"):
+    return reverse(name, args=[card.token])
+
+
+def test_full_page_shows_the_round_and_the_players_in_seat_order(client, playing):
+    event, _rnd, table, card = playing
+    response = client.get(url(card))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f"<title>Table 1 · round 1 · {event.name} · Rookery</title>" in page
+    assert "Round 1: two sets" in page
+    assert "<strong>12</strong> cards dealt" in page
+    assert "Go out with a final discard" in page
+    seats = list(table.seats.order_by("position").select_related("player"))
+    assert f"<strong>{seats[0].player.name}</strong> deals" in page
+    positions = [page.index(f'for="id_p{s.player_id}"') for s in seats]
+    assert positions == sorted(positions)
+    assert page.count('inputmode="numeric"') >= len(seats)
+    assert page.count(">Went out<") == len(seats)
+    assert response.cookies["rookery_device"].value
+
+
+def test_two_zeros_are_refused_beside_both_names_in_the_htmx_partial(client, playing):
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    points = valid_points(table)
+    points[seats[1].player_id] = 0
+    response = client.post(url(card), form_data(table, points), headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="sheet">')
+    assert "Not saved." in html
+    message = f"{seats[0].player.name} and {seats[1].player.name} both went out (scored 0)"
+    assert html.count(message) == 2  # beside each of the two players
+    assert f'value="{points[seats[2].player_id]}"' in html  # typed values kept
+    assert not Entry.objects.exists()
+
+
+def test_without_javascript_the_same_form_is_a_normal_post(client, playing):
+    _, _, table, card = playing
+    points = valid_points(table)
+    bad = {pid: (None if i == 0 else pts) for i, (pid, pts) in enumerate(points.items())}
+    response = client.post(url(card), form_data(table, bad))
+    assert response.status_code == 422
+    assert "has no score yet" in response.content.decode()
+    response = client.post(url(card), form_data(table, points))
+    assert response.status_code == 303
+    page = client.get(response["Location"]).content.decode()
+    assert "Saved. Ask another player at the table to confirm." in page
+    assert "Entered by Ann at" in page
+
+
+def test_text_in_a_score_field_names_the_player(client, playing):
+    _, _, table, card = playing
+    seat = table.seats.order_by("position").select_related("player").first()
+    points = valid_points(table)
+    data = form_data(table, points)
+    data[f"p{seat.player_id}"] = "12a"
+    page = client.post(url(card), data).content.decode()
+    assert f"{seat.player.name}: “12a” is not a number of points." in page
+
+
+def test_went_out_without_javascript_sets_zero_and_saves_nothing(client, playing):
+    _, _, table, card = playing
+    seat = table.seats.order_by("position").last()
+    data = form_data(table, {seat.player_id: ""}, went_out=seat.player_id)
+    page = client.post(url(card), data).content.decode()
+    assert f'id="id_p{seat.player_id}" value="0"' in page
+    assert not Entry.objects.exists()
+
+
+def test_high_score_needs_a_second_tap(client, playing):
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position"))
+    points = valid_points(table)
+    points[seats[1].player_id] = 400
+    data = form_data(table, points)
+    page = client.post(url(card), data).content.decode()
+    assert "Are you sure?" in page
+    assert 'name="high_confirmed" value="on"' in page
+    assert not Entry.objects.exists()
+    data["high_confirmed"] = "on"
+    assert client.post(url(card), data).status_code == 303
+    assert Entry.objects.get().points_by_player()[seats[1].player_id] == 400
+
+
+def test_a_retried_submit_is_recorded_once(client, playing):
+    _, _, table, card = playing
+    data = form_data(table, valid_points(table))
+    first = client.post(url(card), data)
+    second = client.post(url(card), data)
+    assert first.status_code == second.status_code == 303
+    assert second["Location"].endswith("?done=repeat")
+    assert Entry.objects.count() == 1
+
+
+def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
+    _, _, table, card = playing
+    client.post(url(card), form_data(table, valid_points(table), name="Ann"))
+    entry = Entry.objects.get()
+    refused = client.post(
+        url(card, "table_confirm"),
+        {"name": "ann", "version": entry.version},
+        headers={"HX-Request": "true"},
+    )
+    assert "another player at the table confirms them" in refused.content.decode()
+    other = Client()
+    ok = other.post(
+        url(card, "table_confirm"),
+        {"name": "Bo", "version": entry.version},
+        headers={"HX-Request": "true"},
+    )
+    html = ok.content.decode()
+    assert html.lstrip().startswith('<div id="status"')
+    assert "Confirmed" in html and "confirmed by Bo" in html
+    entry.refresh_from_db()
+    assert entry.confirmed_by == "Bo"
+
+
+def test_different_scores_from_another_phone_become_a_dispute(client, playing, host_client):
+    event, _rnd, table, card = playing
+    client.post(url(card), form_data(table, valid_points(table), name="Ann"))
+    other = Client()
+    response = other.post(
+        url(card), form_data(table, valid_points(table, out_index=2), name="Cy", based_on=1)
+    )
+    assert response["Location"].endswith("?done=disputed")
+    current = table.entries.get(state="current")
+    assert current.points_by_player() == valid_points(table)  # never overwritten
+    assert table.entries.filter(state="disputed").count() == 1
+    page = host_client.get(reverse("table_history", args=[event.slug, 1, 1])).content.decode()
+    assert "v1" in page and "v2" in page and "Disputed" in page
+    monitor = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert "Settle dispute" in monitor
+    host_client.post(reverse("table_restore", args=[event.slug, 1, 1]), {"version": 2})
+    assert table.entries.get(state="current").points_by_player() == valid_points(table, out_index=2)
+    assert table.entries.filter(state="dismissed").count() == 0
+    assert table.entries.count() == 3
+
+
+def test_the_same_phone_may_fix_its_own_unconfirmed_typo(client, playing):
+    _, _, table, card = playing
+    client.get(url(card))  # the phone gets its device cookie
+    client.post(url(card), form_data(table, valid_points(table)))
+    client.post(url(card), form_data(table, valid_points(table, base=30), based_on=1))
+    assert table.entries.get(state="current").points_by_player() == valid_points(table, base=30)
+    assert table.entries.get(version=1).state == "replaced"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_submitting_at_the_same_instant(playing):
+    if connection.vendor == "sqlite" and connection.settings_dict["NAME"].startswith("file:"):
+        pytest.skip("needs a file database shared between threads")
+    _, _, table, card = playing
+    barrier = threading.Barrier(2)
+    results = {}
+
+    def phone(name, points):
+        c = Client()
+        data = form_data(table, points, name=name)
+        barrier.wait()
+        results[name] = c.post(url(card), data)
+
+    threads = [
+        threading.Thread(target=phone, args=("Ann", valid_points(table))),
+        threading.Thread(target=phone, args=("Bo", valid_points(table, out_index=1))),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status_code for r in results.values()) == [303, 303]
+    outcomes = sorted(r["Location"].rsplit("=", 1)[1] for r in results.values())
+    assert outcomes == ["disputed", "saved"]
+    assert table.entries.filter(state="current").count() == 1
+    assert table.entries.filter(state="disputed").count() == 1
+
+
+def test_a_bad_token_is_a_plain_404(client, playing):
+    response = client.get("/t/not-a-real-token/")
+    assert response.status_code == 404
+    assert "Not found" in response.content.decode()
+
+
+def test_a_token_writes_only_its_own_table(client, playing):
+    _event, rnd, _table, card = playing
+    other_table = rnd.tables.get(number=2)
+    data = form_data(other_table, valid_points(other_table))
+    response = client.post(url(card), data)
+    # Only this table's players are on its form: the other table's fields are ignored.
+    assert response.status_code == 422
+    assert "has no score yet" in response.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_a_closed_round_is_read_only(client, playing):
+    _event, rnd, table, card = playing
+    for t in rnd.tables.all():
+        services.submit_scores(t, valid_points(t))
+    services.close_round(rnd)
+    page = client.get(url(card)).content.decode()
+    assert "Round 1 is closed" in page
+    assert 'name="key"' not in page
+    response = client.post(url(card), form_data(table, valid_points(table, out_index=1)))
+    assert response.status_code == 409
+    assert "Not saved" in response.content.decode()
+    assert Entry.objects.filter(table=table).count() == 1
+    services.reopen_round(Round.objects.get(pk=rnd.pk))
+    assert 'name="key"' in client.get(url(card)).content.decode()
+
+
+def test_status_partial_shows_where_everyone_goes_next(client, playing):
+    event, rnd, table, card = playing
+    for t in rnd.tables.all():
+        services.submit_scores(t, valid_points(t))
+    services.close_round(rnd)
+    nxt = services.seat_next_round(event)
+    html = client.get(url(card, "table_status") + "?round=1").content.decode()
+    for seat in table.seats.select_related("player"):
+        new = nxt.seats.select_related("table").get(player=seat.player)
+        assert f"<strong>{seat.player.name}</strong> → table {new.table.number}, seat " in html
+    services.begin_round(nxt)
+    html = client.get(url(card, "table_status") + "?round=1").content.decode()
+    assert "Round 2 has started." in html
+
+
+def test_table_cards_page_has_a_qr_code_per_table(host_client, playing):
+    event, _rnd, _table, card = playing
+    page = host_client.get(reverse("table_cards", args=[event.slug])).content.decode()
+    assert page.count('class="table-card-print"') == 3
+    assert page.count("<svg") == 3
+    assert f"/t/{card.token}/" in page
+    assert len(card.token) >= 22  # 128 bits or more, url-safe
+
+
+def test_host_monitor_polls_while_playing(host_client, playing):
+    event, *_ = playing
+    page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert 'hx-trigger="every 5s"' in page
+    assert page.count(">Waiting<") == 3

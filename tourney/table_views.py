@@ -1,0 +1,342 @@
+"""The players' pages: one table's private link, opened from the QR code on the table.
+
+No sign-in: the unguessable token is the key, and it reaches only its own table
+of the round being played now. Scores go through ``services.submit_scores``,
+which asks ``scoring.rules`` and never overwrites what another phone saved.
+These views sit apart from the host's pages in ``views.py`` because they answer
+to a token rather than a signed-in host.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections import defaultdict
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import rules
+from tourney import services
+from tourney.models import Entry, GameTable, Round, Seat, TableCard
+
+NAME_COOKIE = "rookery_name"
+DEVICE_COOKIE = "rookery_device"
+COOKIE_AGE = 60 * 60 * 24 * 30
+POLL_SECONDS = 5
+OUTCOMES = {
+    "saved": "Saved. Ask another player at the table to confirm.",
+    "same": "Those scores were already saved.",
+    "repeat": "Saved (your phone sent it twice; it was recorded once).",
+    "disputed": "Not saved over the scores already there: yours are kept as a dispute "
+    "for the host to settle.",
+}
+
+
+class TableScoresForm(forms.Form):
+    """A table's scores as typed on a phone; the rules engine judges them."""
+
+    name = forms.CharField(
+        label="Your name",
+        max_length=60,
+        error_messages={"required": "Tell us your name, so the table knows who entered these."},
+    )
+    based_on = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    key = forms.CharField(max_length=64, widget=forms.HiddenInput)
+    high_confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats: list[Seat], max_buys: int | None, record_buys: bool, **kw):
+        super().__init__(*args, **kw)
+        self.seats = seats
+        self.record_buys = record_buys
+        for seat in seats:
+            self.fields[f"p{seat.player_id}"] = forms.CharField(
+                label=seat.player.name, required=False, max_length=12, strip=True
+            )
+            if record_buys:
+                self.fields[f"b{seat.player_id}"] = forms.IntegerField(
+                    label=f"{seat.player.name}'s buys",
+                    required=False,
+                    min_value=0,
+                    max_value=max_buys,
+                    error_messages={
+                        "max_value": f"{seat.player.name}: at most %(limit_value)s buys a hand.",
+                        "min_value": f"{seat.player.name}: buys can't be negative.",
+                        "invalid": f"{seat.player.name}: buys are a whole number.",
+                    },
+                )
+
+    def clean(self):
+        data = super().clean()
+        points: dict[int, int | None] = {}
+        for seat in self.seats:
+            field = f"p{seat.player_id}"
+            text = (data.get(field) or "").replace(" ", "")
+            if text == "":
+                points[seat.player_id] = None
+            elif text.lstrip("-").isdigit() and len(text.lstrip("-")) <= 9:
+                points[seat.player_id] = int(text)
+            else:
+                self.add_error(
+                    field,
+                    f"{seat.player.name}: “{text}” is not a number of points. "
+                    "Type a whole number, or 0 if they went out.",
+                )
+        data["points"] = points
+        return data
+
+    def buys(self) -> dict[int, int | None] | None:
+        if not self.record_buys:
+            return None
+        return {s.player_id: self.cleaned_data.get(f"b{s.player_id}") for s in self.seats}
+
+
+def _card(token: str) -> TableCard:
+    if len(token) > 64:
+        raise Http404("No such table card.")
+    return get_object_or_404(TableCard.objects.select_related("event"), token=token)
+
+
+def table_state(card: TableCard) -> dict:
+    """Everything the table page shows, for whichever round the table plays now."""
+    event = card.event
+    rnd = event.round_in_play()
+    state: dict = {"card": card, "event": event, "round": rnd, "table": None, "seats": []}
+    if rnd is None:
+        return state
+    table = (
+        GameTable.objects.filter(round=rnd, number=card.number)
+        .prefetch_related("seats__player")
+        .first()
+    )
+    state["table"] = table
+    if table is None:
+        return state
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
+    current = next((e for e in entries if e.state == Entry.State.CURRENT), None)
+    names = {s.player_id: s.player.name for s in seats}
+    state.update(
+        seats=seats,
+        deal=table.rules_round(),
+        current=current,
+        current_scores=[
+            (names[sc.player_id], sc.points, sc.buys) for sc in _ordered(current, seats)
+        ]
+        if current
+        else [],
+        disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
+        next_seats=_next_seats(rnd, seats),
+        playing=rnd.status == Round.Status.PLAYING,
+    )
+    return state
+
+
+def _ordered(entry: Entry, seats: list[Seat]):
+    by_player = {s.player_id: s for s in entry.scores.all()}
+    return [by_player[s.player_id] for s in seats if s.player_id in by_player]
+
+
+def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
+    """Where each player at this table goes in the next round, once it is seated."""
+    following = rnd.event.rounds.filter(number=rnd.number + 1).first()
+    if following is None:
+        return []
+    where = {
+        s.player_id: s
+        for s in Seat.objects.filter(
+            round=following, player__in=[x.player_id for x in seats]
+        ).select_related("table")
+    }
+    return [(s.player.name, where.get(s.player_id)) for s in seats]
+
+
+def _form(state: dict, data=None, *, request: HttpRequest, **initial) -> TableScoresForm:
+    event = state["event"]
+    current = state.get("current")
+    base = {
+        "name": request.COOKIES.get(NAME_COOKIE, ""),
+        "based_on": current.version if current else 0,
+        "key": uuid.uuid4().hex,
+    }
+    base.update(initial)
+    return TableScoresForm(
+        data,
+        seats=state["seats"],
+        max_buys=event.game.max_buys if hasattr(event.game, "max_buys") else None,
+        record_buys=event.record_buys,
+        initial=base,
+    )
+
+
+def _fields(form: TableScoresForm, problems: list[rules.Problem]):
+    """(score field, buys field, seat, messages) per seat, rules messages beside names."""
+    by_name = defaultdict(list)
+    for problem in problems:
+        for name in problem.players:
+            by_name[name].append(problem.message)
+    rows = []
+    for seat in form.seats:
+        score = form[f"p{seat.player_id}"]
+        buys = form[f"b{seat.player_id}"] if form.record_buys else None
+        messages = list(score.errors) + by_name.get(seat.player.name, [])
+        if buys is not None:
+            messages += list(buys.errors)
+        rows.append({"field": score, "buys": buys, "seat": seat, "messages": messages})
+    return rows
+
+
+def _render(
+    request, state, form, *, problems=(), needs_confirmation=False, notice=None, status=200
+):
+    general = [p.message for p in problems if not p.players]
+    context = dict(
+        state,
+        form=form,
+        rows=_fields(form, list(problems)) if form is not None else [],
+        problems=list(problems),
+        general_problems=general,
+        needs_confirmation=needs_confirmation,
+        notice=notice,
+        poll_seconds=POLL_SECONDS,
+        card_values=_card_values(state["event"]),
+    )
+    template = "tourney/table_page.html"
+    if request.htmx and not request.htmx.boosted:
+        template += "#sheet"
+        status = 200  # htmx swaps only successful responses.
+    response = render(request, template, context, status=status)
+    if DEVICE_COOKIE not in request.COOKIES:
+        response.set_cookie(
+            DEVICE_COOKIE, secrets.token_hex(16), max_age=COOKIE_AGE, samesite="Lax", httponly=True
+        )
+    return response
+
+
+def _card_values(event) -> dict[str, int]:
+    game = event.game
+    values = {str(n): game.card_value(n) for n in range(1, 15)}
+    values["rook"] = game.card_value("rook")
+    return {k: v for k, v in values.items() if v is not None}
+
+
+@require_http_methods(["GET", "POST"])
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(token)
+    state = table_state(card)
+    if request.method == "GET" or state["table"] is None:
+        notice = OUTCOMES.get(request.GET.get("done", ""))
+        form = _form(state, request=request) if state.get("playing") else None
+        return _render(request, state, form, notice=notice)
+
+    if request.POST.get("went_out"):
+        # Without JavaScript, "went out" sets that player's score to 0 and shows
+        # the form again with everything typed so far; nothing is saved.
+        kept = {
+            k: v
+            for k, v in request.POST.items()
+            if k in ("name", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
+        }
+        kept[f"p{request.POST['went_out']}"] = "0"
+        return _render(request, state, _form(state, request=request, **kept))
+
+    form = _form(state, request.POST, request=request)
+    if not state.get("playing"):
+        return _render(
+            request,
+            state,
+            None,
+            notice="Not saved: this round is closed. Ask the host to reopen it.",
+            status=409,
+        )
+    if not form.is_valid():
+        return _render(request, state, form, status=422)
+    try:
+        result = services.submit_scores(
+            state["table"],
+            form.cleaned_data["points"],
+            entered_by=form.cleaned_data["name"].strip(),
+            based_on=form.cleaned_data["based_on"],
+            idempotency_key=form.cleaned_data["key"],
+            high_confirmed=form.cleaned_data["high_confirmed"],
+            source=Entry.Source.PHONE,
+            device=request.COOKIES.get(DEVICE_COOKIE, ""),
+            buys=form.buys(),
+        )
+    except rules.InvalidScore as exc:
+        return _render(
+            request,
+            state,
+            form,
+            problems=exc.problems,
+            needs_confirmation=exc.needs_confirmation,
+            status=422,
+        )
+    except services.RoundStateError as exc:
+        return _render(request, state, form, notice=f"Not saved: {exc}", status=409)
+    if not request.htmx:
+        response = redirect(reverse("table_page", args=[token]) + f"?done={result.outcome}")
+        response.status_code = 303
+    else:
+        state = table_state(card)
+        response = _render(
+            request, state, _form(state, request=request), notice=OUTCOMES[result.outcome]
+        )
+    response.set_cookie(
+        NAME_COOKIE, form.cleaned_data["name"].strip(), max_age=COOKIE_AGE, samesite="Lax"
+    )
+    return response
+
+
+@require_GET
+def table_status(request: HttpRequest, token: str) -> HttpResponse:
+    """The part of the table page that changes under the players' feet; polled by htmx."""
+    card = _card(token)
+    state = table_state(card)
+    shown = request.GET.get("round", "")
+    state["round_changed"] = (
+        bool(state["round"]) and shown.isdigit() and int(shown) != (state["round"].number)
+    )
+    return render(
+        request,
+        "tourney/table_page.html#status",
+        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown),
+    )
+
+
+@require_POST
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(token)
+    state = table_state(card)
+    current = state.get("current")
+    name = request.POST.get("name", "").strip()[:60]
+    version = request.POST.get("version", "")
+    error = None
+    if current is None or not version.isdigit():
+        error = "There are no saved scores to confirm yet."
+    else:
+        try:
+            services.confirm_entry(current, name=name, version=int(version))
+        except services.ConfirmError as exc:
+            error = str(exc)
+    if not request.htmx:
+        state = table_state(card)
+        return _render(
+            request,
+            state,
+            _form(state, request=request) if state.get("playing") else None,
+            notice=error or "Confirmed. Thank you!",
+            status=409 if error else 200,
+        )
+    state = table_state(card)
+    response = render(
+        request,
+        "tourney/table_page.html#status",
+        dict(state, poll_seconds=POLL_SECONDS, confirm_error=error, confirmed=not error),
+    )
+    if name and not error:
+        response.set_cookie(NAME_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax")
+    return response
