@@ -125,6 +125,20 @@ class Event(models.Model):
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
 
+    def score_stamp(self) -> str:
+        """Changes whenever a score is saved, confirmed, disputed or settled, or a
+        round changes state: live pages refresh only when it moves."""
+        agg = Entry.objects.filter(round__event=self).aggregate(
+            last=models.Max("pk"),
+            confirmed=models.Count("confirmed_at"),
+            current=models.Count("pk", filter=Q(state=Entry.State.CURRENT)),
+            disputed=models.Count("pk", filter=Q(state=Entry.State.DISPUTED)),
+        )
+        states = "".join(
+            s[0] for s in self.rounds.order_by("number").values_list("status", flat=True)
+        )
+        return f"{agg['last'] or 0}.{agg['confirmed']}.{agg['current']}.{agg['disputed']}.{states}"
+
     def missed_round_label(self) -> str:
         """The missed-round rule in words, e.g. "highest score of the round"."""
         game = self.game

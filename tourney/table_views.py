@@ -340,3 +340,19 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     if name and not error:
         response.set_cookie(NAME_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax")
     return response
+
+
+@require_GET
+def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """A player's night so far, for the players seated at this table now."""
+    from tourney.sheet import build_sheet
+    from tourney.views import player_context
+
+    card = _card(token)
+    state = table_state(card)
+    seat = next((s for s in state["seats"] if s.player_id == pk), None)
+    if seat is None:
+        raise Http404("That player is not at this table.")
+    context = player_context(build_sheet(card.event), seat.player)
+    context["token"] = token
+    return render(request, "tourney/player_detail.html", context)

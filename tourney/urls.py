@@ -2,9 +2,24 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
 
 from tourney import table_views, views
+
+
+class ExportFormat:
+    """Only the formats Rookery exports: anything else is a 404, not a server error."""
+
+    regex = "xlsx|csv"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(ExportFormat, "export_format")
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -22,6 +37,12 @@ urlpatterns = [
     path(event + "rounds/next/", views.round_seat_next, name="round_seat_next"),
     path(event + "rounds/plan/", views.round_plan_night, name="round_plan_night"),
     path(event + "movement/", views.movement_cards, name="movement_cards"),
+    path(event + "sheet/", views.master_sheet, name="master_sheet"),
+    path(event + "standings/", views.standings, name="standings"),
+    path(event + "projector/", views.projector, name="projector"),
+    path(event + "players/<int:pk>/", views.player_detail, name="player_detail"),
+    path(event + "sheet.<export_format:fmt>", views.export_sheet, name="export_sheet"),
+    path(event + "standings.<export_format:fmt>", views.export_standings, name="export_standings"),
     path(rnd, views.round_detail, name="round_detail"),
     path(rnd + "swap/", views.round_swap, name="round_swap"),
     path(rnd + "reseat/", views.round_reseat, name="round_reseat"),
@@ -38,6 +59,7 @@ urlpatterns = [
     path("t/<str:token>/", table_views.table_page, name="table_page"),
     path("t/<str:token>/status/", table_views.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),
+    path("t/<str:token>/players/<int:pk>/", table_views.table_player, name="table_player"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),

@@ -6,6 +6,7 @@ in place (the view renders ``"page.html#partial"`` when ``request.htmx``).
 
 from __future__ import annotations
 
+import io
 from collections import defaultdict
 
 import segno
@@ -16,8 +17,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_tables2 import RequestConfig
 
-from scoring import rules
+from scoring import exports, rules
 from tourney import seating, services
 from tourney.forms import (
     CloseRoundForm,
@@ -30,6 +32,8 @@ from tourney.forms import (
     SwapForm,
 )
 from tourney.models import Entry, Event, Player, Round, Seat, TableCard
+from tourney.sheet import build_sheet, places_by_round
+from tourney.tables import sheet_table
 
 
 def _event(request: HttpRequest, slug: str) -> Event:
@@ -593,3 +597,232 @@ def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> H
             f"(saved as version {restored.version}).",
         )
     return redirect("table_history", slug=slug, number=number, table=table)
+
+
+# The master sheet, standings, projector and player pages -------------------
+
+
+def _unchanged(request: HttpRequest, event: Event) -> tuple[bool, str]:
+    """For polling: (nothing changed since the page's stamp, the stamp now)."""
+    stamp = event.score_stamp()
+    return request.GET.get("since") == stamp, stamp
+
+
+@login_required
+@require_GET
+def master_sheet(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    unchanged, stamp = _unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)  # htmx keeps what is on the screen
+    sheet = build_sheet(event)
+    table = sheet_table(sheet)
+    RequestConfig(request, paginate=False).configure(table)
+    poll = request.GET.copy()
+    poll["since"] = stamp
+    template = "tourney/master_sheet.html" + ("#sheet" if request.htmx else "")
+    return render(
+        request,
+        template,
+        {"event": event, "sheet": sheet, "table": table, "poll_url": f"?{poll.urlencode()}"},
+    )
+
+
+@login_required
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    sheet = build_sheet(event)
+    return render(request, "tourney/standings.html", {"event": event, "sheet": sheet})
+
+
+@login_required
+@require_GET
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """For a TV at the front of the room: no controls, pages through a big field."""
+    event = _event(request, slug)
+    unchanged, stamp = _unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)
+    sheet = build_sheet(event)
+    template = "tourney/projector.html" + ("#board" if request.htmx else "")
+    return render(request, template, {"event": event, "sheet": sheet, "stamp": stamp})
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    sheet = build_sheet(event)
+    return render(request, "tourney/player_detail.html", player_context(sheet, player))
+
+
+def player_context(sheet, player: Player) -> dict:
+    """A player's night round by round: table, opponents, running total, place."""
+    event = sheet.event
+    row = next((r for r in sheet.rows if r.player.pk == player.pk), None)
+    places = places_by_round(sheet).get(player.pk, [])
+    seats = Seat.objects.filter(round__event=event, player=player).select_related("table", "round")
+    table_ids = [s.table_id for s in seats]
+    mates: dict[int, list[str]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("position")
+    ):
+        mates[seat.table_id].append(seat.player.name)
+    seat_by_round = {s.round.number: s for s in seats}
+    lines, running = [], 0
+    for info, cell in zip(sheet.rounds, row.cells if row else [], strict=False):
+        if cell is not None and cell.points is not None:
+            running += cell.points
+        seat = seat_by_round.get(info.number)
+        index = info.number - 1
+        lines.append(
+            {
+                "info": info,
+                "cell": cell,
+                "seat": seat,
+                "opponents": mates.get(seat.table_id, []) if seat else [],
+                "running": running if cell is not None and cell.points is not None else None,
+                "place": places[index] if index < len(places) else None,
+            }
+        )
+    return {
+        "event": event,
+        "player": player,
+        "row": row,
+        "lines": lines,
+        "chart": place_chart(places, field=len(sheet.rows)),
+    }
+
+
+def place_chart(places: list[int | None], *, field: int) -> dict | None:
+    """Coordinates for a small inline SVG line of place by round (1st at the top)."""
+    points = [(i + 1, p) for i, p in enumerate(places) if p is not None]
+    if not points or field < 1:
+        return None
+    width, height, pad = 320, 140, 24
+    rounds = max(len(places), 2)
+
+    def x(n: int) -> float:
+        return round(pad + (width - 2 * pad) * (n - 1) / (rounds - 1), 1)
+
+    def y(place: int) -> float:
+        span = max(field - 1, 1)
+        return round(pad + (height - 2 * pad) * (place - 1) / span, 1)
+
+    dots = [{"x": x(n), "y": y(p), "round": n, "place": p} for n, p in points]
+    return {
+        "width": width,
+        "height": height,
+        "pad": pad,
+        "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+        "field": field,
+        "bottom": height - pad,
+    }
+
+
+# Exports --------------------------------------------------------------------
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _download(body: bytes | str, name: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _workbook_bytes(workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
+    """The sheet in the shape ``scoring.exports`` takes: rounds and one row per player."""
+    event = sheet.event
+    rounds = list(event.game.rounds_for(event.preferred_table_size)[: event.rounds_planned])
+    rows = [
+        exports.MasterRow(
+            player=row.player.name,
+            cells=tuple(
+                None
+                if c is None
+                else exports.MasterCell(
+                    points=c.points,
+                    table=c.table,
+                    played=c.played,
+                    pending=c.pending,
+                    disputed=c.disputed,
+                )
+                for c in row.cells
+            ),
+        )
+        for row in sheet.rows
+    ]
+    return rounds, rows
+
+
+def export_seating(event: Event) -> list[exports.SeatingRound]:
+    out = []
+    for rnd in event.rounds.order_by("number").with_tables():
+        out.append(
+            exports.SeatingRound(
+                number=rnd.number,
+                tables=tuple(tuple(s.player.name for s in t.seats.all()) for t in rnd.tables.all()),
+            )
+        )
+    return out
+
+
+@login_required
+@require_GET
+def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    event = _event(request, slug)
+    sheet = build_sheet(event)
+    rounds, rows = export_rows(sheet)
+    date = event.date.isoformat()
+    name = exports.filename(event.name, date, "master-sheet", fmt)
+    if fmt == "csv":
+        return _download(exports.master_csv(rows, rounds), name, "text/csv; charset=utf-8")
+    workbook = exports.master_workbook(
+        event.game,
+        event_name=event.name,
+        event_date=date,
+        rounds=rounds,
+        rows=rows,
+        seating=export_seating(event),
+    )
+    return _download(_workbook_bytes(workbook), name, XLSX)
+
+
+@login_required
+@require_GET
+def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    event = _event(request, slug)
+    sheet = build_sheet(event)
+    standings = [
+        rules.Standing(
+            place=row.place,
+            player=row.player.name,
+            total=row.total,
+            went_out=row.went_out,
+            worst_round=row.worst_round,
+            rounds_played=row.rounds_played,
+            tied=row.tied,
+        )
+        for row in sheet.rows
+    ]
+    date = event.date.isoformat()
+    name = exports.filename(event.name, date, "standings", fmt)
+    if fmt == "csv":
+        return _download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
+    workbook = exports.standings_workbook(
+        event.game, event_name=event.name, event_date=date, standings=standings
+    )
+    return _download(_workbook_bytes(workbook), name, XLSX)

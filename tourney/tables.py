@@ -1,0 +1,104 @@
+"""django-tables2 tables: the master score sheet and the standings."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from tourney.sheet import Cell, Sheet
+
+BLANK_SORTS_LAST = 10**9
+PENDING = mark_safe('<span class="mark pending" title="Score still to come">…</span>')
+MISSED = mark_safe(
+    '<span class="mark missed" title="Missed round: filled by the house rule">m</span>'
+)
+WENT_OUT = mark_safe('<span class="mark out" title="Went out">★</span>')
+DISPUTED = mark_safe('<span class="mark disputed" title="Disputed at the table">!</span>')
+
+
+class CellColumn(tables.Column):
+    """One round: the score, small the table played at, and a mark for its state."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "num cell"}, "th": {"class": "num"}})
+        kwargs.setdefault("default", "")
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Cell):
+        if value.pending:
+            mark, text = PENDING, ""
+        elif value.missed:
+            mark, text = MISSED, value.points
+        elif value.went_out:
+            mark, text = WENT_OUT, value.points
+        else:
+            mark, text = "", value.points
+        dispute = DISPUTED if value.disputed else ""
+        table = format_html('<small class="at">t{}</small>', value.table) if value.table else ""
+        return format_html("{}{}{}{}", text, mark, dispute, table)
+
+    def value(self, value: Cell):
+        return "" if value is None or value.points is None else value.points
+
+
+class MasterSheetTable(tables.Table):
+    place = tables.Column(attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    player = tables.Column(verbose_name="Player", order_by=("player_sort",))
+    total = tables.Column(attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
+    went_out = tables.Column(
+        verbose_name="Went out", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+
+    class Meta:
+        template_name = "django_tables2/table.html"
+        attrs = {"class": "master-sheet"}
+        orderable = True
+        order_by = ("place",)
+        sequence = ("place", "player", "...", "total", "went_out")
+
+    def render_place(self, value, record):
+        return f"={value}" if record["tied"] else value
+
+    def render_player(self, value, record):
+        return format_html('<a href="{}">{}</a>', record["player_url"], value)
+
+    def value_player(self, value):
+        return value
+
+
+def sheet_table(sheet: Sheet, *, request=None) -> MasterSheetTable:
+    """The sheet as a sortable table, a column per round."""
+    event = sheet.event
+    data = []
+    for row in sheet.rows:
+        record = {
+            "place": row.place,
+            "tied": row.tied,
+            "player": row.player.name,
+            "player_sort": row.player.name.casefold(),
+            "player_url": reverse("player_detail", args=[event.slug, row.player.pk]),
+            "total": row.total,
+            "went_out": row.went_out,
+        }
+        for info, cell in zip(sheet.rounds, row.cells, strict=True):
+            record[f"r{info.number}"] = cell
+            record[f"r{info.number}_sort"] = (
+                BLANK_SORTS_LAST if cell is None or cell.points is None else cell.points
+            )
+        data.append(record)
+    extra = [
+        (
+            f"r{info.number}",
+            CellColumn(
+                verbose_name=format_html(
+                    '{}<small class="contract">{}</small>', info.number, info.contract
+                ),
+                order_by=(f"r{info.number}_sort",),
+                empty_values=(None,),
+            ),
+        )
+        for info in sheet.rounds
+    ]
+    return MasterSheetTable(data, extra_columns=extra)
