@@ -695,17 +695,17 @@ def player_context(sheet, player: Player) -> dict:
         "player": player,
         "row": row,
         "lines": lines,
-        "chart": place_chart(places, field=len(sheet.rows)),
+        "chart": place_chart(places, field=len(sheet.rows), rounds=event.rounds_planned),
     }
 
 
-def place_chart(places: list[int | None], *, field: int) -> dict | None:
+def place_chart(places: list[int | None], *, field: int, rounds: int) -> dict | None:
     """Coordinates for a small inline SVG line of place by round (1st at the top)."""
     points = [(i + 1, p) for i, p in enumerate(places) if p is not None]
     if not points or field < 1:
         return None
     width, height, pad = 320, 140, 24
-    rounds = max(len(places), 2)
+    rounds = max(rounds, len(places), 2)
 
     def x(n: int) -> float:
         return round(pad + (width - 2 * pad) * (n - 1) / (rounds - 1), 1)
