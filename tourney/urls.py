@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 
 from tourney import table_views, views
 
@@ -66,5 +66,6 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("pads/", include("scoring.urls")),
     path("admin/", admin.site.urls),
 ]
