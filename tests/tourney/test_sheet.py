@@ -2,7 +2,10 @@
 
 import csv
 import io
+import os
 import random
+import shutil
+import subprocess
 
 import openpyxl
 import pytest
@@ -154,3 +157,42 @@ def test_sheet_for_200_players_takes_a_fixed_number_of_queries(host, django_asse
     with django_assert_max_num_queries(8):
         sheet = build_sheet(event)
     assert len(sheet.rows) == 200
+
+
+def test_libreoffice_recomputes_the_exported_sheet_to_the_apps_numbers(
+    host_client, seeded_night, tmp_path
+):
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but LibreOffice (soffice) is not installed")
+        pytest.skip("LibreOffice (soffice) is not installed")
+    event = seeded_night
+    response = host_client.get(reverse("export_sheet", args=[event.slug, "xlsx"]))
+    source = tmp_path / "night.xlsx"
+    source.write_bytes(response.content)
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--headless",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(tmp_path / "out"),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    ws = openpyxl.load_workbook(tmp_path / "out" / "night.xlsx", data_only=True).worksheets[0]
+    heads = [c.value for c in ws[1]]
+    recomputed = {}
+    for row in ws.iter_rows(min_row=2, values_only=True):
+        if row[0] in (None, "Key"):
+            break
+        values = dict(zip(heads, row, strict=True))
+        recomputed[row[0]] = (values["Total"], values["Place"], values["Went out"])
+    app = {r.player.name: (r.total, r.place, r.went_out) for r in build_sheet(event).rows}
+    assert recomputed == app
