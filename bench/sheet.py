@@ -64,9 +64,8 @@ def main() -> None:
     owner = get_user_model().objects.create_user("bench-host", password="bench-password-1")
     client = Client()
     client.force_login(owner)
-    print(
-        f"{'players':>7} {'sheet ms':>9} {'queries':>8} {'html KB':>8} {'xlsx ms':>8} {'xlsx KB':>8}"
-    )
+    heads = ("sheet ms", "queries", "html KB", "xlsx ms", "xlsx KB")
+    print(f"{'players':>7} " + " ".join(f"{h:>8}" for h in heads))
     for players in SIZES:
         event = play_night(owner, players)
         sheet_ms, queries, size = timed(client, reverse("master_sheet", args=[event.slug]))
