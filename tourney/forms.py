@@ -368,3 +368,92 @@ class HostScoresForm(forms.Form):
 
     def points(self) -> dict[int, int | None]:
         return {s.player_id: self.cleaned_data.get(f"p{s.player_id}") for s in self.seats}
+
+
+class TableGameForm(forms.Form):
+    """Start a one-table game of Rook Shanghai or Toonerville (a family's game night)."""
+
+    name = forms.CharField(label="Name this game", max_length=120, initial="Family game")
+    game_slug = forms.ChoiceField(label="Game", choices=Event.Game.choices)
+    players = forms.CharField(
+        label="Players, one per line, in seat order (the first deals)",
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
+    )
+    three_decks = forms.BooleanField(
+        label="Shanghai: 3 decks with 6 wilds (for 6 players)", required=False
+    )
+    black_14s_wild = forms.BooleanField(
+        label="Shanghai: no advertising cards, so the two black 14s are the wilds",
+        required=False,
+    )
+    record_buys = forms.BooleanField(label="Record each player's buys", required=False)
+
+    def clean(self):
+        data = super().clean()
+        slug = data.get("game_slug")
+        names = [clean_name(n) for n in data.get("players", "").splitlines()]
+        names = [n for n in names if n]
+        if not slug:
+            return data
+        game = rules.get_game(slug)
+        low = game.short_table_size or game.min_players
+        if not low <= len(names) <= game.max_players:
+            self.add_error(
+                "players",
+                f"{game.name} is played by {low} to {game.max_players} at one table; "
+                f"you named {len(names)}.",
+            )
+        seen: set[str] = set()
+        for n in names:
+            if n.casefold() in seen:
+                self.add_error(
+                    "players", f"“{n}” is named twice: each player needs their own name."
+                )
+            if len(n) > NAME_MAX:
+                self.add_error("players", f"“{n}” is too long: at most {NAME_MAX} characters.")
+            seen.add(n.casefold())
+        data["names"] = names
+        data["house_rules"] = (
+            {"three_decks": data.get("three_decks"), "black_14s_wild": data.get("black_14s_wild")}
+            if slug == Event.Game.SHANGHAI
+            else {}
+        )
+        return data
+
+
+class BlankSheetForm(forms.Form):
+    """Choose a blank score sheet to print before a game."""
+
+    game = forms.ChoiceField(choices=Event.Game.choices, initial=Event.Game.SHANGHAI)
+    players = forms.TypedChoiceField(
+        label="Player columns",
+        coerce=int,
+        choices=[(n, str(n)) for n in range(3, 7)],
+        initial=6,
+    )
+    three_decks = forms.BooleanField(label="Shanghai: 3 decks, 6 wilds", required=False)
+    black_14s_wild = forms.BooleanField(label="Shanghai: black 14s are the wilds", required=False)
+    round_11_cards = forms.TypedChoiceField(
+        label="Toonerville: cards dealt in round 11",
+        coerce=int,
+        choices=[(14, "14 (gamerules.com)"), (12, "12 (pagat)")],
+        initial=14,
+        required=False,
+        empty_value=14,
+    )
+    buys = forms.BooleanField(label="Add a buys column for each player", required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("game") == Event.Game.TOONERVILLE:
+            data["house_rules"] = {"round_11_cards": data.get("round_11_cards") or 14}
+            if data.get("players") == 6:
+                self.add_error(
+                    "players", "Toonerville is played 3 to 5 a table: choose 5 or fewer."
+                )
+        else:
+            data["house_rules"] = {
+                "three_decks": data.get("three_decks", False),
+                "black_14s_wild": data.get("black_14s_wild", False),
+            }
+        return data

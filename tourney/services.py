@@ -51,6 +51,10 @@ def plan_for(
 ) -> seating.Plan:
     """What the seating engine proposes for round ``number`` from who is present now."""
     present = sorted(event.players.present().values_list("pk", flat=True))
+    if event.kind == Event.Kind.TABLE:
+        # One family table: the same players every hand, the deal passing left.
+        shift = (number - 1) % len(present)
+        return seating.Plan(tables=(tuple(present[shift:] + present[:shift]),))
     history = seating_history(event, before=number)
     game = event.game
     method = method or event.seating_method
@@ -349,7 +353,17 @@ def submit_scores(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
+    if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
+        _next_hand(rnd)
     return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+def _next_hand(rnd: Round) -> None:
+    """A one-table game moves straight on: the hand closes and the next is dealt."""
+    close_round(rnd)
+    event = rnd.event
+    if event.round_in_play().number == rnd.number and rnd.number < event.rounds_planned:
+        begin_round(seat_next_round(event))
 
 
 class ConfirmError(Exception):
@@ -561,3 +575,40 @@ def table_numbers_needed(event: Event) -> int:
     except seating.SeatingError:
         planned = max(1, present // event.max_table_size + 1)
     return max(used, planned, event.table_cards.count())
+
+
+@transaction.atomic
+def start_table_game(
+    *,
+    owner,
+    name: str,
+    game_slug: str,
+    players: list[str],
+    house_rules: dict,
+    record_buys: bool = False,
+    place: str = "",
+) -> Event:
+    """Start a one-table game (a family's Shanghai or Toonerville) and deal hand 1.
+
+    The players sit in the order given; the first deals, then the deal passes
+    to the left each hand. Shanghai's fewer-than-4 rules apply by themselves at
+    a table of three.
+    """
+    game = rules.get_game(game_slug, **house_rules)
+    event = Event.objects.create(
+        owner=owner,
+        name=name,
+        place=place,
+        kind=Event.Kind.TABLE,
+        game_slug=game_slug,
+        house_rules=game.settings,
+        rounds_planned=len(game.rounds),
+        min_table_size=len(players),
+        max_table_size=len(players),
+        allow_short_tables=len(players) == 3 and game.short_table_size == 3,
+        record_buys=record_buys,
+    )
+    for player_name in players:
+        Player.objects.create(event=event, name=player_name, status=Player.Status.PRESENT)
+    begin_round(seat_next_round(event))
+    return event

@@ -129,9 +129,14 @@ def table_state(card: TableCard) -> dict:
         if current
         else [],
         disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
-        next_seats=_next_seats(rnd, seats),
+        next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
         playing=rnd.status == Round.Status.PLAYING,
     )
+    if event.kind == event.Kind.TABLE:
+        from tourney.sheet import build_sheet
+
+        state["sheet"] = build_sheet(event)
+        state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
     return state
 
 
@@ -229,6 +234,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     state = table_state(card)
     if request.method == "GET" or state["table"] is None:
         notice = OUTCOMES.get(request.GET.get("done", ""))
+        if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
+            notice = "Saved. On to the next hand."
         form = _form(state, request=request) if state.get("playing") else None
         return _render(request, state, form, notice=notice)
 
@@ -281,9 +288,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         response = redirect(reverse("table_page", args=[token]) + f"?done={result.outcome}")
         response.status_code = 303
     else:
+        notice = OUTCOMES[result.outcome]
+        if card.event.kind == card.event.Kind.TABLE and result.outcome == "saved":
+            notice = f"Saved hand {result.entry.round.number}."
         state = table_state(card)
         response = _render(
-            request, state, _form(state, request=request), notice=OUTCOMES[result.outcome]
+            request,
+            state,
+            _form(state, request=request, name=form.cleaned_data["name"].strip())
+            if state.get("playing")
+            else None,
+            notice=notice,
         )
     response.set_cookie(
         NAME_COOKIE, form.cleaned_data["name"].strip(), max_age=COOKIE_AGE, samesite="Lax"

@@ -22,6 +22,7 @@ from django_tables2 import RequestConfig
 from scoring import exports, rules
 from tourney import seating, services
 from tourney.forms import (
+    BlankSheetForm,
     CloseRoundForm,
     DeleteEventForm,
     EventForm,
@@ -30,8 +31,9 @@ from tourney.forms import (
     PlayerStatusForm,
     RenamePlayerForm,
     SwapForm,
+    TableGameForm,
 )
-from tourney.models import Entry, Event, Player, Round, Seat, TableCard
+from tourney.models import Entry, Event, Player, Round, Score, Seat, TableCard
 from tourney.sheet import build_sheet, places_by_round
 from tourney.tables import sheet_table
 
@@ -825,4 +827,100 @@ def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     workbook = exports.standings_workbook(
         event.game, event_name=event.name, event_date=date, standings=standings
     )
+    return _download(_workbook_bytes(workbook), name, XLSX)
+
+
+# One-table games and printable score sheets ---------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_game_create(request: HttpRequest) -> HttpResponse:
+    form = TableGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = services.start_table_game(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            game_slug=form.cleaned_data["game_slug"],
+            players=form.cleaned_data["names"],
+            house_rules=form.cleaned_data["house_rules"],
+            record_buys=form.cleaned_data["record_buys"],
+        )
+        card = event.table_cards.get(number=1)
+        return redirect("table_page", token=card.token)
+    return render(request, "tourney/table_game_form.html", {"form": form})
+
+
+@require_GET
+def blank_sheet(request: HttpRequest) -> HttpResponse:
+    """Print a blank score sheet before playing: no sign-in needed."""
+    form = BlankSheetForm(request.GET or None)
+    if request.GET and form.is_valid():
+        data = form.cleaned_data
+        game = rules.get_game(data["game"], **data["house_rules"])
+        workbook = exports.rummy_sheet(
+            game,
+            players=data["players"],
+            title=f"{game.name} score sheet",
+            buys={} if data["buys"] else None,
+        )
+        name = exports.filename(game.name, "blank", f"{data['players']}-players", "xlsx")
+        return _download(_workbook_bytes(workbook), name, XLSX)
+    return render(request, "tourney/blank_sheet.html", {"form": form})
+
+
+@login_required
+@require_GET
+def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
+    """The printable rummy sheet, filled from play: one table's game, or a whole room's
+    master sheet plus a sheet per table and round."""
+    event = _event(request, slug)
+    sheet = build_sheet(event)
+    date = event.date.isoformat()
+    game = event.game
+    history = {
+        row.player.name: [c.as_rules_entry() if c else None for c in row.cells]
+        for row in sheet.rows
+    }
+    if event.kind == Event.Kind.TABLE:
+        players = [p.name for p in event.players.order_by("pk")]
+        buys = None
+        if event.record_buys:
+            buys = {name: [None] * event.rounds_planned for name in players}
+            for score in (
+                Score.objects.current().for_event(event).select_related("player", "entry__round")
+            ):
+                buys[score.player.name][score.entry.round.number - 1] = score.buys
+        workbook = exports.rummy_sheet(
+            game,
+            players=players,
+            title=event.name,
+            date=date,
+            place=event.place,
+            scores={name: history.get(name, []) for name in players},
+            buys=buys,
+        )
+    else:
+        tables = []
+        for entry in (
+            Entry.objects.current()
+            .for_event(event)
+            .exclude(table=None)
+            .select_related("round", "table")
+            .prefetch_related("scores", "table__seats__player")
+        ):
+            seats = sorted(entry.table.seats.all(), key=lambda s: s.position)
+            points = entry.points_by_player()
+            tables.append(
+                exports.TableSheet(
+                    round_number=entry.round.number,
+                    table_number=entry.table.number,
+                    players=tuple(s.player.name for s in seats),
+                    scores=tuple(points.get(s.player_id) for s in seats),
+                )
+            )
+        workbook = exports.rummy_event_workbook(
+            game, title=event.name, date=date, place=event.place, master=history, tables=tables
+        )
+    name = exports.filename(event.name, date, "score-sheets", "xlsx")
     return _download(_workbook_bytes(workbook), name, XLSX)

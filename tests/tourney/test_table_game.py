@@ -1,0 +1,145 @@
+"""A family's one-table game, and printable score sheets blank and filled."""
+
+import io
+
+import openpyxl
+import pytest
+from django.urls import reverse
+
+from scoring import rules
+from tourney.models import Event, TableCard
+
+pytestmark = pytest.mark.django_db
+
+
+def start(host_client, players="Ann\nBo\nCy", game="shanghai", **extra):
+    data = {"name": "Sunday Shanghai", "game_slug": game, "players": players, **extra}
+    response = host_client.post(reverse("table_game_create"), data)
+    return response, Event.objects.filter(kind="table").first()
+
+
+def hand(client, event, points, name="Ann", **extra):
+    card = TableCard.objects.get(event=event, number=1)
+    rnd = event.round_in_play()
+    seats = list(rnd.tables.get().seats.order_by("position").select_related("player"))
+    data = {"name": name, "based_on": 0, "key": f"k{rnd.number}{points}", **extra}
+    for seat in seats:
+        data[f"p{seat.player_id}"] = points[seat.player.name]
+    return client.post(reverse("table_page", args=[card.token]), data)
+
+
+def test_start_a_three_player_shanghai_game(host_client):
+    response, event = start(host_client)
+    card = event.table_cards.get()
+    assert response["Location"] == reverse("table_page", args=[card.token])
+    assert event.allow_short_tables
+    page = host_client.get(response["Location"]).content.decode()
+    assert "Round 1: two sets" in page
+    assert "<strong>7</strong> cards dealt" in page  # fewer-than-4 rules
+
+
+def test_wrong_number_of_players_is_refused(host_client):
+    response, event = start(host_client, players="Ann\nBo")
+    assert event is None
+    assert "Rook Shanghai is played by 3 to 6 at one table; you named 2." in (
+        response.content.decode()
+    )
+
+
+def test_over_the_three_player_maximum_is_refused_then_the_game_moves_on(host_client):
+    _, event = start(host_client)
+    refused = hand(host_client, event, {"Ann": 0, "Bo": 160, "Cy": 20})
+    assert refused.status_code == 422
+    assert "more than a hand can hold in hand 1 (150" in refused.content.decode()
+    ok = hand(host_client, event, {"Ann": 0, "Bo": 150, "Cy": 20})
+    assert ok.status_code == 303
+    page = host_client.get(ok["Location"]).content.decode()
+    assert "Round 2: one set, one run" in page
+    assert "<strong>8</strong> cards dealt" in page
+    assert "Running totals" in page
+    # The deal passes to the left: Bo deals hand 2.
+    assert "<strong>Bo</strong> deals" in page
+
+
+def test_a_whole_game_ends_with_the_winner(host_client):
+    _, event = start(host_client)
+    for number in range(1, 8):
+        response = hand(host_client, event, {"Ann": 0, "Bo": 10 * number, "Cy": 5})
+        assert response.status_code == 303
+    page = host_client.get(response["Location"]).content.decode()
+    assert "🏆 Ann wins with 0!" in page
+    assert "Final totals" in page
+    expected = rules.get_game("shanghai").standings(
+        {"Ann": [0] * 7, "Bo": [10 * n for n in range(1, 8)], "Cy": [5] * 7}
+    )
+    assert [s.total for s in expected] == [0, 35, 280]
+
+
+def test_buys_are_recorded_within_the_cap(host_client):
+    _, event = start(host_client, record_buys="on")
+    response = hand(host_client, event, {"Ann": 0, "Bo": 30, "Cy": 20}, **{"b1": 4})
+    seat_ids = [p.pk for p in event.players.order_by("pk")]
+    data_bad = {f"b{seat_ids[1]}": 4}
+    response = hand(host_client, event, {"Ann": 0, "Bo": 30, "Cy": 20}, **data_bad)
+    assert "Bo: at most 3 buys a hand." in response.content.decode()
+    response = hand(host_client, event, {"Ann": 0, "Bo": 30, "Cy": 20}, **{f"b{seat_ids[1]}": 2})
+    assert response.status_code == 303
+    book = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    ws = openpyxl.load_workbook(io.BytesIO(book.content)).worksheets[0]
+    assert "Buys" in [c.value for row in ws.iter_rows() for c in row]
+
+
+def test_filled_sheet_download_has_the_names_and_scores(host_client):
+    _, event = start(host_client)
+    hand(host_client, event, {"Ann": 0, "Bo": 41, "Cy": 20})
+    response = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    assert response["Content-Disposition"].startswith('attachment; filename="sunday-shanghai-')
+    values = [
+        c
+        for row in openpyxl.load_workbook(io.BytesIO(response.content))
+        .worksheets[0]
+        .iter_rows(values_only=True)
+        for c in row
+    ]
+    assert {"Ann", "Bo", "Cy"} <= set(values)
+    assert 41 in values
+
+
+def test_blank_sheet_page_needs_no_sign_in(client):
+    page = client.get(reverse("blank_sheet"))
+    assert page.status_code == 200
+    assert "Print a blank score sheet" in page.content.decode()
+    response = client.get(reverse("blank_sheet"), {"game": "shanghai", "players": 3})
+    assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+    values = [
+        c
+        for row in openpyxl.load_workbook(io.BytesIO(response.content))
+        .worksheets[0]
+        .iter_rows(values_only=True)
+        for c in row
+        if c is not None
+    ]
+    assert any("two sets" in str(v) for v in values)
+
+
+def test_blank_toonerville_sheet_refuses_six_columns(client):
+    response = client.get(reverse("blank_sheet"), {"game": "toonerville", "players": 6})
+    assert response.status_code == 200
+    assert "Toonerville is played 3 to 5 a table" in response.content.decode()
+
+
+def test_multi_table_event_sheets_have_a_sheet_per_table_and_round(host_client, host):
+    from tests.factories import night, valid_points
+    from tourney import services
+
+    event = night(
+        8, owner=host, game_slug="shanghai", min_table_size=4, max_table_size=6, rounds_planned=7
+    )
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    response = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    names = openpyxl.load_workbook(io.BytesIO(response.content)).sheetnames
+    assert names[:2] == ["Master sheet", "Seating"]
+    assert {"R1 T1", "R1 T2"} <= set(names)
