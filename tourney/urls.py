@@ -63,11 +63,7 @@ urlpatterns = [
     path("t/<str:token>/status/", table_views.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),
     path("t/<str:token>/players/<int:pk>/", table_views.table_player, name="table_player"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("pads/", include("scoring.urls")),
     path("admin/", admin.site.urls),

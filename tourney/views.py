@@ -12,6 +12,7 @@ from collections import defaultdict
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -33,7 +34,7 @@ from tourney.forms import (
     SwapForm,
     TableGameForm,
 )
-from tourney.models import Entry, Event, Player, Round, Score, Seat, TableCard
+from tourney.models import Entry, Event, Player, Round, Score, Seat, SignInAttempt, TableCard
 from tourney.sheet import build_sheet, places_by_round
 from tourney.tables import sheet_table
 
@@ -48,9 +49,39 @@ def _round(event: Event, number: int) -> Round:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """Hosts go to their events; everyone else to the sign-in page, which says what
+    Rookery is (players reach their tables through the QR codes, not from here)."""
     if request.user.is_authenticated:
         return redirect("host_home")
-    return render(request, "tourney/home.html")
+    return redirect("login")
+
+
+class SignInView(LoginView):
+    """Django's sign-in, slowed down for password guessers: five failures in fifteen
+    minutes from one address, or for one account, and it waits."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        ip = request.META.get("REMOTE_ADDR") or None
+        username = request.POST.get("username", "")[:150].strip().casefold()
+        if SignInAttempt.objects.too_many(ip=ip, username=username):
+            form = self.get_form()
+            form.errors.clear()
+            return self.render_to_response(
+                self.get_context_data(
+                    form=form,
+                    locked=(
+                        "Too many sign-in attempts. Wait 15 minutes and try again; "
+                        "if you've forgotten the password, another host can reset it."
+                    ),
+                ),
+                status=429,
+            )
+        response = super().post(request, *args, **kwargs)
+        if not request.user.is_authenticated:
+            SignInAttempt.objects.create(ip=ip, username=username)
+        return response
 
 
 @login_required

@@ -11,8 +11,8 @@ def test_host_signs_in_on_a_phone(live_server, phone_page):
     UserFactory(username="marge")
     page = phone_page
     page.goto(live_server.url)
-    assert page.title() == "Score Rook game nights · Rookery"
-    page.get_by_role("link", name="Host sign-in").first.click()
+    assert page.title() == "Host sign-in · Rookery"
+    assert page.get_by_text("Scan the QR code on your table").is_visible()
     page.get_by_label("Username").fill("marge")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
