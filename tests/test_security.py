@@ -1,4 +1,4 @@
-"""Who can reach what: every URL anonymously, tokens, CSRF, escaping, sign-in limits, deploy checks."""
+"""Who can reach what: every URL anonymously, tokens, CSRF, escaping, sign-in limits."""
 
 import os
 import subprocess
