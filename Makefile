@@ -10,12 +10,13 @@ WORKERS ?= 3
 export DJANGO_SETTINGS_MODULE ?= tourney.settings
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help venv dev-venv run dev test lint fmt check pytest e2e bench loadtest clean
+.PHONY: help venv dev-venv prepare run dev test lint fmt check pytest e2e bench loadtest clean
 
 help:
 	@echo "make run    install, migrate, load the demo night and serve it on http://$(HOST):$(PORT)"
 	@echo "make test   lint, Django checks and the whole test suite (browser tests need chromium)"
 	@echo "make bench  print the benchmark figures"
+	@echo "make loadtest  play a 30-table night against gunicorn and check nothing was lost"
 	@echo "make dev    like run, but Django's autoreloading development server with DEBUG on"
 
 # The virtualenv, made with the first Python 3.12+ found; stamps re-install
@@ -78,7 +79,13 @@ e2e: dev-venv
 	$(VENV)/bin/pytest -m e2e $(PYTEST_ARGS)
 
 bench: dev-venv
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; echo; done
+	@for script in bench/seating.py bench/sheet.py bench/page_weight.py; do \
+		echo "== $$script"; $(PY) $$script || exit 1; echo; done
+
+# A 30-table night against gunicorn on loopback (not part of `make test`).
+# LOADTEST_DB=postgres uses DATABASE_URL.
+loadtest: dev-venv
+	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

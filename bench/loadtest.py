@@ -1,0 +1,313 @@
+"""Play a 30-table night against Rookery served by gunicorn on loopback.
+
+120 simulated phones poll their table pages and submit scores for 11 rounds,
+with random double submits and pairs of phones submitting conflicting scores
+at the same instant; a projector and the master sheet refresh all the while.
+Then the database is checked: every accepted submission is there exactly
+once and no table's first saved scores were overwritten.
+
+    python bench/loadtest.py                 # SQLite (WAL), a scratch file
+    DATABASE_URL=postgres://... python bench/loadtest.py --db postgres
+
+Every loop is bounded in count and in time; the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.liveserver import (
+    Phone,
+    Server,
+    build_night,
+    migrate,
+    run_django,
+    server_env,
+    tables_now,
+)
+
+ROUND_TIMEOUT = 60.0  # seconds a round may take before the run gives up
+POLL_EVERY = 2.0
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latency: dict[str, list[float]] = {"submit": [], "poll": [], "sheet": [], "board": []}
+        self.errors: list[str] = []
+        self.requests = 0
+        self.accepted: list[dict] = []
+
+    def record(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.latency[kind].append(seconds * 1000)
+            self.requests += 1
+
+    def error(self, what: str) -> None:
+        with self.lock:
+            self.errors.append(what)
+            self.requests += 1
+
+
+def timed(stats: Stats, kind: str, call):
+    start = time.perf_counter()
+    try:
+        result = call()
+    except (urllib.error.URLError, OSError, TimeoutError) as exc:
+        stats.error(f"{kind}: {exc}")
+        return None
+    stats.record(kind, time.perf_counter() - start)
+    return result
+
+
+class Host:
+    """The host's browser: signed in, refreshing the sheet and driving the rounds."""
+
+    def __init__(self, base: str, slug: str) -> None:
+        self.base = base
+        self.slug = slug
+        self.phone = Phone(base, "x")  # reuse its cookie jar and CSRF scraping
+        self.phone.url = f"{base}/accounts/login/"
+        self.phone.get()
+        self.phone.post({"username": "load-host", "password": "load-test-password-1"})
+
+    def get(self, path: str, headers: dict | None = None) -> int:
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        with self.phone.opener.open(request, timeout=30) as response:
+            response.read()
+            return response.status
+
+    def post(self, path: str, fields: dict | None = None) -> int:
+        self.phone.url = self.base + f"/events/{self.slug}/"
+        self.phone.get()
+        data = urllib.parse.urlencode({"csrfmiddlewaretoken": self.phone.csrf, **(fields or {})})
+        request = urllib.request.Request(
+            self.base + path, data=data.encode(), headers={"Referer": self.base + path}
+        )
+        try:
+            with self.phone.opener.open(request, timeout=60) as response:
+                return response.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+
+def play_table(base, table, rnd, stats, rng, conflict: bool, double: bool, done: threading.Event):
+    players = table["players"]
+    phones = [Phone(base, table["token"]) for _ in range(4)]
+    for phone in phones:
+        if timed(stats, "poll", phone.get) is None:
+            return
+    out = rng.randrange(len(players))
+    points = {f"p{pid}": 0 if i == out else rng.randint(3, 90) for i, pid in enumerate(players)}
+    submissions = [(phones[0], points)]
+    if conflict:
+        other = dict(points)
+        other[f"p{players[(out + 1) % len(players)]}"] = 0
+        other[f"p{players[out]}"] = rng.randint(3, 90)
+        submissions.append((phones[1], other))
+    barrier = threading.Barrier(len(submissions))
+
+    def submit(phone, fields):
+        key = uuid.uuid4().hex
+        form = {"name": f"Phone {table['number']}", "based_on": 0, "key": key, **fields}
+        barrier.wait(timeout=30)
+        tries = 2 if double else 1
+        for _ in range(tries):
+            result = timed(stats, "submit", lambda: phone.post(form, timeout=30))
+            if result is None:
+                continue
+            status, location = result
+            if status != 303:
+                stats.error(f"submit: HTTP {status}")
+                continue
+            outcome = location.rsplit("done=", 1)[-1]
+            with stats.lock:
+                stats.accepted.append(
+                    {
+                        "key": key,
+                        "round": rnd,
+                        "table": table["number"],
+                        "outcome": outcome,
+                        "points": fields,
+                    }
+                )
+
+    time.sleep(rng.uniform(0, 1.5))
+    threads = [threading.Thread(target=submit, args=s) for s in submissions]
+    for t in threads:
+        t.start()
+    # Everyone at the table keeps polling until the host moves on (bounded).
+    deadline = time.monotonic() + ROUND_TIMEOUT
+    while not done.is_set() and time.monotonic() < deadline:
+        for phone in phones:
+            timed(stats, "poll", lambda p=phone: p.get(f"status/?round={rnd}"))
+        done.wait(POLL_EVERY)
+    for t in threads:
+        t.join(timeout=35)
+
+
+def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
+    """The projector and the host's open master sheet, refreshing (bounded)."""
+    deadline = time.monotonic() + ROUND_TIMEOUT * 12
+    while not stop.is_set() and time.monotonic() < deadline:
+        timed(stats, "board", lambda: host.get(f"/events/{host.slug}/projector/"))
+        timed(stats, "sheet", lambda: host.get(f"/events/{host.slug}/sheet/"))
+        stop.wait(1.0)
+
+
+VERIFY = """
+import json
+from collections import Counter
+from tourney.models import Entry, GameTable
+accepted = json.loads(open({path!r}).read())
+problems = []
+keys = Counter(a["key"] for a in accepted if a["outcome"] != "same")
+for key, n in keys.items():
+    count = Entry.objects.filter(idempotency_key=key).count()
+    if count != 1:
+        problems.append(f"submission {{key}} stored {{count}} times")
+first_saved = {{}}
+for a in accepted:
+    if a["outcome"] == "saved":
+        first_saved.setdefault((a["round"], a["table"]), a)
+for (rnd, number), a in first_saved.items():
+    table = GameTable.objects.get(round__event_id={event}, round__number=rnd, number=number)
+    current = table.entries.get(state="current")
+    if current.idempotency_key != a["key"]:
+        problems.append(f"round {{rnd}} table {{number}}: first saved scores were overwritten")
+tables = GameTable.objects.filter(round__event_id={event}).count()
+print(json.dumps({{"problems": problems, "tables": tables,
+    "entries": Entry.objects.filter(round__event_id={event}).exclude(table=None).count(),
+    "disputed": Entry.objects.filter(round__event_id={event}, state="disputed").count()}}))
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    scratch = Path(tempfile.mkdtemp(prefix="rookery-load-"))
+    env = server_env(scratch / "load.sqlite3" if args.db == "sqlite" else None)
+    if args.db == "postgres" and "DATABASE_URL" not in env:
+        print("--db postgres needs DATABASE_URL", file=sys.stderr)
+        return 2
+    migrate(env)
+    night = build_night(env, players=args.tables * 4, rounds=args.rounds)
+    run_django(
+        env,
+        "from django.contrib.auth import get_user_model\n"
+        "u = get_user_model().objects.get(username='load-host')\n"
+        "u.set_password('load-test-password-1'); u.save()\n",
+    )
+    server = Server(env, workers=args.workers, threads=args.threads).start()
+    stats = Stats()
+    started = time.perf_counter()
+    try:
+        host = Host(server.url, night["slug"])
+        stop = threading.Event()
+        watcher = threading.Thread(target=watch, args=(host, stats, stop))
+        watcher.start()
+        for number in range(1, args.rounds + 1):
+            info = tables_now(env, night["event"])
+            assert info["round"] == number and info["status"] == "playing", info
+            done = threading.Event()
+            conflicts = set(rng.sample(range(len(info["tables"])), k=3))
+            threads = [
+                threading.Thread(
+                    target=play_table,
+                    args=(
+                        server.url,
+                        t,
+                        number,
+                        stats,
+                        random.Random(rng.random()),
+                        i in conflicts,
+                        rng.random() < 0.2,
+                        done,
+                    ),
+                )
+                for i, t in enumerate(info["tables"])
+            ]
+            for t in threads:
+                t.start()
+            # Wait until every table has saved scores, then close and seat the next round.
+            deadline = time.monotonic() + ROUND_TIMEOUT
+            while time.monotonic() < deadline:
+                with stats.lock:
+                    saved = {a["table"] for a in stats.accepted if a["round"] == number}
+                if len(saved) >= len(info["tables"]):
+                    break
+                time.sleep(0.2)
+            status = host.post(f"/events/{night['slug']}/rounds/{number}/close/")
+            if status != 302:
+                stats.error(f"close round {number}: HTTP {status}")
+            done.set()
+            for t in threads:
+                t.join(timeout=ROUND_TIMEOUT)
+            if number < args.rounds:
+                host.post(f"/events/{night['slug']}/rounds/next/")
+                host.post(f"/events/{night['slug']}/rounds/{number + 1}/begin/")
+            print(f"round {number:>2}: {len(info['tables'])} tables saved", flush=True)
+        stop.set()
+        watcher.join(timeout=30)
+    finally:
+        elapsed = time.perf_counter() - started
+        server.stop()
+    path = scratch / "accepted.json"
+    path.write_text(json.dumps(stats.accepted))
+    verdict = json.loads(run_django(env, VERIFY.format(path=str(path), event=night["event"])))
+
+    print()
+    print(
+        f"database: {args.db}; {args.tables} tables, {args.tables * 4} phones, "
+        f"{args.rounds} rounds; gunicorn {args.workers} workers x {args.threads} threads"
+    )
+    print(f"{'request':<10} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    for kind, values in stats.latency.items():
+        print(
+            f"{kind:<10} {len(values):>7} {percentile(values, 50):>8.1f} "
+            f"{percentile(values, 95):>8.1f} {percentile(values, 99):>8.1f}"
+        )
+    print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s")
+    print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+    outcomes = {}
+    for a in stats.accepted:
+        outcomes[a["outcome"]] = outcomes.get(a["outcome"], 0) + 1
+    print(f"accepted submissions: {len(stats.accepted)} {outcomes}")
+    print(f"stored: {verdict['entries']} table entries, {verdict['disputed']} kept as disputes")
+    print(f"lost, doubled or overwritten: {len(verdict['problems'])}")
+    for problem in verdict["problems"][:10]:
+        print("  ", problem)
+    ok = not stats.errors and not verdict["problems"]
+    print("RESULT:", "PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
