@@ -40,7 +40,7 @@ from tests.liveserver import (
 )
 
 ROUND_TIMEOUT = 60.0  # seconds a round may take before the run gives up
-POLL_EVERY = 2.0
+POLL_EVERY = 5.0  # the table page's own polling interval
 
 
 class Stats:
@@ -107,7 +107,9 @@ class Host:
 def play_table(base, table, rnd, stats, rng, conflict: bool, double: bool, done: threading.Event):
     players = table["players"]
     phones = [Phone(base, table["token"]) for _ in range(4)]
+    # The four players open the page over the first two seconds of the round.
     for phone in phones:
+        time.sleep(rng.uniform(0, 0.5))
         if timed(stats, "poll", phone.get) is None:
             return
     out = rng.randrange(len(players))
@@ -145,7 +147,7 @@ def play_table(base, table, rnd, stats, rng, conflict: bool, double: bool, done:
                     }
                 )
 
-    time.sleep(rng.uniform(0, 1.5))
+    time.sleep(rng.uniform(0.5, 4))  # the hand is counted, then someone taps Save
     threads = [threading.Thread(target=submit, args=s) for s in submissions]
     for t in threads:
         t.start()
