@@ -1,7 +1,37 @@
-"""Score pads for the trick-taking games (Rook for Two, partnership Rook)."""
+"""Score pads for the trick-taking games (Rook for Two, partnership Rook), under /pads/."""
 
-from django.urls import path
+from django.urls import path, register_converter
+
+from scoring import views
 
 app_name = "scoring"
 
-urlpatterns: list = []
+
+class PadExportFormat:
+    """Only the formats a pad exports: anything else is a 404, not a server error."""
+
+    regex = "xlsx|csv"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(PadExportFormat, "pad_export_format")
+
+pad = "<int:pk>/"
+
+urlpatterns = [
+    path("", views.pad_list, name="pad_list"),
+    path("new/<slug:game>/", views.pad_start, name="pad_start"),
+    path(pad, views.pad_detail, name="pad_detail"),
+    path(pad + "board/", views.pad_board, name="pad_board"),
+    path(pad + "sheet/", views.pad_sheet, name="pad_sheet"),
+    path(pad + "hands/", views.hand_add, name="hand_add"),
+    path(pad + "undo/", views.hand_undo, name="hand_undo"),
+    path(pad + "hands/<int:number>/", views.hand_detail, name="hand_detail"),
+    path(pad + "hands/<int:number>/correct/", views.hand_correct, name="hand_correct"),
+    path(pad + "sheet.<pad_export_format:fmt>", views.pad_export, name="pad_export"),
+]

@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.demo import build_pads
 from tourney import services
 from tourney.models import Entry, Event, Player
 
@@ -66,6 +67,7 @@ class Command(BaseCommand):
                 call_command(
                     "dumpdata",
                     "tourney",
+                    "scoring",
                     natural_foreign=True,
                     indent=1,
                     stdout=out,
@@ -109,3 +111,4 @@ class Command(BaseCommand):
                 )
             services.close_round(rnd)
         services.seat_next_round(event)
+        build_pads(owner)

@@ -29,9 +29,11 @@ class Command(BaseCommand):
         if owner is None:
             raise CommandError("No host account to own the demo night: run ensure_host first.")
         records = json.loads(FIXTURE.read_text(encoding="utf-8"))
+        # The fixture names its user by natural key ("host"); give it to this host.
         for record in records:
-            if "owner" in record["fields"]:
-                record["fields"]["owner"] = [owner.get_username()]
+            for field, value in record["fields"].items():
+                if value == ["host"]:
+                    record["fields"][field] = [owner.get_username()]
         with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as tmp:
             json.dump(records, tmp)
             tmp.flush()
