@@ -5,22 +5,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0002_entry_device'),
+        ("tourney", "0002_entry_device"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SignInAttempt',
+            name="SignInAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ip', models.GenericIPAddressField(blank=True, null=True)),
-                ('username', models.CharField(max_length=150)),
-                ('at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ip", models.GenericIPAddressField(blank=True, null=True)),
+                ("username", models.CharField(max_length=150)),
+                ("at", models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
             ],
             options={
-                'ordering': ['-at'],
+                "ordering": ["-at"],
             },
         ),
     ]
