@@ -235,22 +235,30 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # Rounds --------------------------------------------------------------------
 
 
+def _fallback(request: HttpRequest) -> str | None:
+    """The fix the host chose when the players present don't split into tables."""
+    choice = request.POST.get("fallback")
+    return choice if choice in ("short_table", "sit_out") else None
+
+
+def _seating_problem(request, event: Event, error: seating.SeatingError, action: str):
+    """Say why the tables don't split and offer the fixes, each a button to try again."""
+    return render(
+        request,
+        "tourney/seating_problem.html",
+        {"event": event, "error": error, "action": action},
+        status=409,
+    )
+
+
 @login_required
 @require_POST
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    fallback = request.POST.get("fallback") or None
-    if fallback not in (None, "short_table", "sit_out"):
-        fallback = None
     try:
-        rnd = services.seat_next_round(event, fallback=fallback)
+        rnd = services.seat_next_round(event, fallback=_fallback(request))
     except seating.SeatingError as exc:
-        return render(
-            request,
-            "tourney/seating_problem.html",
-            {"event": event, "error": exc, "action": reverse("round_seat_next", args=[slug])},
-            status=409,
-        )
+        return _seating_problem(request, event, exc, reverse("round_seat_next", args=[slug]))
     except services.RoundStateError as exc:
         messages.error(request, str(exc))
         return redirect(event)
@@ -262,16 +270,10 @@ def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    fallback = request.POST.get("fallback") or None
     try:
-        created = services.plan_rest_of_night(event, fallback=fallback)
+        created = services.plan_rest_of_night(event, fallback=_fallback(request))
     except seating.SeatingError as exc:
-        return render(
-            request,
-            "tourney/seating_problem.html",
-            {"event": event, "error": exc, "action": reverse("round_plan_night", args=[slug])},
-            status=409,
-        )
+        return _seating_problem(request, event, exc, reverse("round_plan_night", args=[slug]))
     except services.RoundStateError as exc:
         messages.error(request, str(exc))
         return redirect(event)
@@ -378,14 +380,9 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if method not in (None, *Event.Seating.values):
         method = None
     try:
-        services.reseat_round(rnd, fallback=request.POST.get("fallback") or None, method=method)
+        services.reseat_round(rnd, fallback=_fallback(request), method=method)
     except seating.SeatingError as exc:
-        return render(
-            request,
-            "tourney/seating_problem.html",
-            {"event": event, "error": exc, "action": reverse("round_reseat", args=[slug, number])},
-            status=409,
-        )
+        return _seating_problem(request, event, exc, reverse("round_reseat", args=[slug, number]))
     except services.RoundStateError as exc:
         messages.error(request, str(exc))
     else:
