@@ -83,6 +83,6 @@ def phone(playwright):
 def phone_page(browser, phone):
     context = browser.new_context(**phone)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()

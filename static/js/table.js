@@ -66,13 +66,15 @@
     show();
   }
 
-  document.addEventListener("toggle", function (ev) {
-    var d = ev.target;
-    if (d.classList && d.classList.contains("counter") && d.open && !d.dataset.built) {
+  function buildAll() {
+    var counters = document.querySelectorAll("details.counter:not([data-built])");
+    Array.prototype.forEach.call(counters, function (d) {
       d.dataset.built = "1";
       buildCounter(d);
-    }
-  }, true);
+    });
+  }
+  buildAll();
+  document.addEventListener("htmx:afterSettle", buildAll);
 
   document.addEventListener("click", function (ev) {
     var out = ev.target.closest && ev.target.closest("button.went-out");

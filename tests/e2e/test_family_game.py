@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_three_player_shanghai_on_one_phone(live_server, browser, phone, host):
     context = browser.new_context(**phone)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("Username").fill(host.username)
     page.get_by_label("Password").fill(PASSWORD)

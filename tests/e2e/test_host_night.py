@@ -1,6 +1,7 @@
 """A host creates an event, adds players and starts round 1, in a real Chromium."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import PASSWORD, UserFactory
 
@@ -19,16 +20,16 @@ def test_create_event_add_players_and_start_round_one(live_server, browser):
     UserFactory(username="marge")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     sign_in(page, live_server.url, "marge")
     page.get_by_text("No events yet.").wait_for()
     page.get_by_role("link", name="New event").click()
     page.get_by_label("Name", exact=True).fill("Church hall Rook night")
     # Only the chosen game's house rules are shown.
-    assert page.get_by_text("Toonerville Rook: house rules").is_visible()
-    assert not page.get_by_text("Rook Shanghai: house rules").is_visible()
+    expect(page.get_by_text("Toonerville Rook: house rules")).to_be_visible()
+    expect(page.get_by_text("Rook Shanghai: house rules")).to_be_hidden()
     page.get_by_label("Game").select_option("shanghai")
-    assert page.get_by_text("Rook Shanghai: house rules").is_visible()
+    expect(page.get_by_text("Rook Shanghai: house rules")).to_be_visible()
     page.get_by_label("Game").select_option("toonerville")
     page.get_by_role("button", name="Create event").click()
 

@@ -15,7 +15,7 @@ def test_projector_updates_after_a_score_is_saved(live_server, browser, host):
     services.begin_round(rnd)
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     page.goto(live_server.url + reverse("login"))
     page.get_by_label("Username").fill(host.username)
     page.get_by_label("Password").fill(PASSWORD)
@@ -33,7 +33,7 @@ def test_projector_updates_after_a_score_is_saved(live_server, browser, host):
 
     table = rnd.tables.get(number=1)
     services.submit_scores(table, valid_points(table, base=30), entered_by="Ann")
-    page.get_by_text("1 of 3").wait_for(timeout=8_000)
+    page.get_by_text("1 of 3").wait_for(timeout=15_000)
     # The player who went out now leads (a round went out breaks the tie at 0).
     leader = table.seats.get(position=0).player.name
     first = page.locator(".board-row").first

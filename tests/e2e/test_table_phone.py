@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def phone_context(browser, phone):
     context = browser.new_context(**phone)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)
     return context, context.new_page()
 
 
@@ -63,7 +63,7 @@ def test_enter_confirm_and_dispute_from_three_phones(live_server, browser, phone
     page2.get_by_role("button", name="Confirm these scores").click()
     page2.get_by_text(f"confirmed by {names[3]}").wait_for()
     # Phone 1 sees the confirmation without a reload (polling).
-    page.get_by_text(f"confirmed by {names[3]}").wait_for(timeout=12_000)
+    page.get_by_text(f"confirmed by {names[3]}").wait_for(timeout=20_000)
 
     # Phone 3 sends different scores: kept as a dispute, the saved ones stay.
     ctx3, page3 = phone_context(browser, phone)
