@@ -67,9 +67,19 @@ def plan_for(
         method=method,
         seed=f"{event.slug}:{number}",
         totals=event_totals(event) if method == Event.Seating.STANDINGS else None,
-        short_table_size=3 if event.allow_short_tables else None,
-        fallback=fallback,
+        # Shanghai can always seat a table of 3 under its fewer-than-4 rules: the
+        # host chooses it when asked, or once for the night with allow_short_tables.
+        short_table_size=game.short_table_size,
+        fallback=_chosen_fallback(event, fallback),
     )
+
+
+def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
+    if fallback == "short_table" and event.game.short_table_size is None:
+        return None  # Toonerville has no short-table rules to fall back on.
+    if fallback is None and event.allow_short_tables:
+        return "short_table"
+    return fallback
 
 
 def _write_plan(rnd: Round, plan: seating.Plan) -> None:
@@ -213,7 +223,7 @@ def _renumber_tables(rnd: Round) -> None:
 
 def table_size_problems(rnd: Round) -> list[str]:
     event = rnd.event
-    low = 3 if event.allow_short_tables else event.min_table_size
+    low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)
     problems = []
     for table in rnd.tables.order_by("number").prefetch_related("seats"):
         size = len(table.seats.all())
@@ -569,7 +579,7 @@ def table_numbers_needed(event: Event) -> int:
                 min_size=event.min_table_size,
                 max_size=event.max_table_size,
                 preferred=event.preferred_table_size,
-                short_table_size=3 if event.allow_short_tables else None,
+                short_table_size=event.game.short_table_size if event.allow_short_tables else None,
             )
         )
     except seating.SeatingError:

@@ -188,3 +188,22 @@ def test_plan_the_whole_night_ahead():
     # Round 2 cannot start before round 1 is closed.
     with pytest.raises(services.RoundStateError, match="Round 1 is not closed"):
         services.begin_round(created[1])
+
+
+def test_shanghai_seven_players_can_seat_a_table_of_three():
+    event = night(7, game_slug="shanghai", min_table_size=4, max_table_size=6, rounds_planned=7)
+    with pytest.raises(seating.SeatingError) as exc:
+        services.seat_next_round(event)
+    assert set(exc.value.fixes) == {"short_table", "sit_out"}
+    rnd = services.seat_next_round(event, fallback="short_table")
+    sizes = sorted(t.seats.count() for t in rnd.tables.all())
+    assert sizes == [3, 4]
+    services.begin_round(rnd)  # a 3-player Shanghai table plays the fewer-than-4 rules
+    small = next(t for t in rnd.tables.all() if t.seats.count() == 3)
+    assert small.rules_round().cards_dealt == 7
+
+
+def test_toonerville_ignores_a_forged_short_table_choice():
+    event = night(2)
+    with pytest.raises(seating.SeatingError):
+        services.seat_next_round(event, fallback="short_table")

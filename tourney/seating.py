@@ -1,0 +1,862 @@
+"""Who sits where next round: plain Python, no Django.
+
+A Toonerville night seats the whole room at many tables at once and moves
+everyone after each round; a Rook Shanghai night can run the same way. The
+host wants every player to meet as many others as possible, nobody stuck at
+the odd-size table all night, and a different dealer and different neighbours
+each time. The app plans one round at a time from whoever is actually
+present, so late arrivals and leavers need nothing special: the history of
+earlier rounds is only ever read for the players seated now.
+
+Vocabulary (the games' own is in ``scoring.rules``): a *plan* seats the present
+players at numbered tables; a table's players are listed in seat order,
+dealer first, and play passes to the left, so the next player in the list
+sits at the previous one's left. Two players *meet* when they share a table
+in a round; a *repeat meeting* is any meeting of a pair after its first.
+
+Everything is deterministic: the same players, history, settings and seed
+give the same plan (the app derives the seed from the event and the round),
+because a host who re-opens the seating page must see the chart they printed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "FALLBACKS",
+    "METHODS",
+    "Plan",
+    "SeatingError",
+    "meetings",
+    "plan_night",
+    "plan_round",
+    "repeat_meetings",
+    "table_sizes",
+]
+
+METHODS = ("mix", "standings", "random")
+FALLBACKS = ("short_table", "sit_out")
+
+# A player is any hashable, sortable value (the app passes entry ids, the
+# preview command passes 0..N-1).
+type P = Any
+
+
+class SeatingError(Exception):
+    """A seating the host can fix: the message is written for the host.
+
+    ``fixes`` names the fixes the host can be offered for this very room, so a
+    view can show buttons for exactly those: ``"short_table"`` (seat a table
+    under the game's fewer-players rules, as in Rook Shanghai) and
+    ``"sit_out"`` (one or more players sit this round out, rotating who).
+    """
+
+    def __init__(self, message: str, fixes: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fixes: tuple[str, ...] = tuple(fixes)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One round's seating.
+
+    ``tables[i]`` is table ``i + 1``: its players in seat order, dealer first.
+    Plans are values, so the app can rebuild the history of an event from its
+    seats and hand it back to :func:`plan_round`.
+    """
+
+    tables: tuple[tuple[P, ...], ...]
+    sitting_out: tuple[P, ...] = field(default=())
+
+    def seated(self) -> list[P]:
+        """Everyone at a table this round, table by table."""
+        return [player for table in self.tables for player in table]
+
+    def table_of(self, player: P) -> int | None:
+        """The 1-based table number of ``player``, or None if not seated."""
+        for number, table in enumerate(self.tables, start=1):
+            if player in table:
+                return number
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Table sizes
+
+
+def _even_split(n: int, tables: int) -> list[int]:
+    big, extra = divmod(n, tables)
+    return [big + 1] * extra + [big] * (tables - extra)
+
+
+def _regular_sizes(n: int, min_size: int, max_size: int, preferred: int) -> list[int] | None:
+    """The even split whose average is nearest ``preferred``; None if none fits.
+
+    Ties (possible, e.g. 12 players preferring 5: two tables of 6 or three of
+    4) go to more, smaller tables: a smaller table plays a round faster, so
+    the room finishes together.
+    """
+    if n <= 0:
+        return None
+    fitting = [t for t in range(1, n + 1) if t * min_size <= n <= t * max_size]
+    if not fitting:
+        return None
+    best = min(fitting, key=lambda t: (abs(Fraction(n, t) - preferred), -t))
+    return _even_split(n, best)
+
+
+def _short_sizes(
+    n: int, min_size: int, max_size: int, preferred: int, short: int
+) -> list[int] | None:
+    """Regular tables plus the fewest short tables (of ``short`` players) that fit."""
+    if short <= 0:
+        return None
+    for count in range(1, n // short + 1):
+        rest = n - count * short
+        if rest == 0:
+            return [short] * count
+        regular = _regular_sizes(rest, min_size, max_size, preferred)
+        if regular is not None:
+            return regular + [short] * count
+    return None
+
+
+def _sit_out_count(n: int, min_size: int, max_size: int, preferred: int) -> int | None:
+    """The fewest players who must sit out for a regular split to fit."""
+    for out in range(1, n):
+        if _regular_sizes(n - out, min_size, max_size, preferred) is not None:
+            return out
+    return None
+
+
+def _check_range(min_size: int, max_size: int, preferred: int) -> None:
+    if not 1 <= min_size <= preferred <= max_size:
+        raise ValueError(
+            f"table sizes need 1 <= min_size <= preferred <= max_size, "
+            f"got {min_size}, {preferred}, {max_size}"
+        )
+
+
+def _no_split_error(
+    n: int, min_size: int, max_size: int, preferred: int, short_table_size: int | None
+) -> SeatingError:
+    fixes: list[str] = []
+    offers: list[str] = []
+    if (
+        short_table_size is not None
+        and _short_sizes(n, min_size, max_size, preferred, short_table_size) is not None
+    ):
+        fixes.append("short_table")
+        offers.append(f"seat a table of {short_table_size} under the fewer-players rules")
+    out = _sit_out_count(n, min_size, max_size, preferred)
+    if out is not None:
+        fixes.append("sit_out")
+        offers.append(
+            "let one player sit this round out" if out == 1 else f"let {out} players sit out"
+        )
+    people = "1 player" if n == 1 else f"{n} players"
+    message = f"{people} cannot be split into tables of {min_size} to {max_size}."
+    if offers:
+        message += " You can " + " or ".join(offers) + "."
+    else:
+        message += f" Check in at least {min_size} players to start a round."
+    return SeatingError(message, fixes)
+
+
+def table_sizes(
+    n: int,
+    *,
+    min_size: int,
+    max_size: int,
+    preferred: int,
+    short_table_size: int | None = None,
+) -> list[int]:
+    """Split ``n`` players into tables, largest first.
+
+    The number of tables is the one whose average table is nearest
+    ``preferred`` (ties go to more, smaller tables); the players are then
+    spread so no two tables differ by more than one. When no split fits the
+    range (7 players at 4 to 6, or fewer than ``min_size``) a
+    :class:`SeatingError` says so and lists the fixes that would work here:
+    ``"short_table"`` only when the game has a short-table size
+    (``short_table_size``), ``"sit_out"`` whenever fewer players would fit.
+    """
+    _check_range(min_size, max_size, preferred)
+    sizes = _regular_sizes(n, min_size, max_size, preferred)
+    if sizes is None:
+        raise _no_split_error(n, min_size, max_size, preferred, short_table_size)
+    return sizes
+
+
+# ---------------------------------------------------------------------------
+# History
+
+
+def _pairs(table: Sequence[P]) -> Iterable[frozenset]:
+    return (frozenset(pair) for pair in itertools.combinations(table, 2))
+
+
+def meetings(history: Sequence[Plan]) -> dict[frozenset, int]:
+    """How often each pair has shared a table: ``{frozenset({a, b}): times}``."""
+    met: Counter[frozenset] = Counter()
+    for plan in history:
+        for table in plan.tables:
+            met.update(_pairs(table))
+    return dict(met)
+
+
+def repeat_meetings(plan: Plan, history: Sequence[Plan]) -> int:
+    """How many pairs in ``plan`` have met before.
+
+    The host sees this while swapping or moving players by hand, so each
+    change shows what it costs in people meeting again.
+    """
+    met = meetings(history)
+    return sum(1 for table in plan.tables for pair in _pairs(table) if met.get(pair, 0) > 0)
+
+
+@dataclass
+class _History:
+    """What the planner needs to know about earlier rounds."""
+
+    met: dict[frozenset, int]
+    seated: list[frozenset]
+    deals: Counter[P]
+    last_dealt: dict[P, int]
+    left: Counter[tuple[P, P]]
+    sizes: dict[P, Counter[int]]
+    last_table: dict[P, int]
+
+    @classmethod
+    def read(cls, history: Sequence[Plan]) -> _History:
+        deals: Counter[P] = Counter()
+        last_dealt: dict[P, int] = {}
+        left: Counter[tuple[P, P]] = Counter()
+        sizes: dict[P, Counter[int]] = {}
+        last_table: dict[P, int] = {}
+        for number, plan in enumerate(history):
+            for table_number, table in enumerate(plan.tables):
+                if not table:
+                    continue
+                deals[table[0]] += 1
+                last_dealt[table[0]] = number
+                for seat, player in enumerate(table):
+                    left[(player, table[(seat + 1) % len(table)])] += 1
+                    sizes.setdefault(player, Counter())[len(table)] += 1
+                    if number == len(history) - 1:
+                        last_table[player] = table_number
+        seated = [frozenset(plan.seated()) for plan in history]
+        return cls(meetings(history), seated, deals, last_dealt, left, sizes, last_table)
+
+    def missed(self, player: P) -> tuple[int, int]:
+        """Rounds ``player`` was not seated (sat out, or not yet arrived), and the last one."""
+        rounds = [n for n, seated in enumerate(self.seated) if player not in seated]
+        return len(rounds), rounds[-1] if rounds else -1
+
+
+# ---------------------------------------------------------------------------
+# Planning a round
+
+
+def plan_round(
+    players: Sequence[P],
+    *,
+    history: Sequence[Plan],
+    min_size: int,
+    max_size: int,
+    preferred: int,
+    method: str = "mix",
+    seed: int | str = 0,
+    totals: Mapping[P, int] | None = None,
+    short_table_size: int | None = None,
+    fallback: str | None = None,
+    effort: float = 1.0,
+) -> Plan:
+    """Seat the present ``players`` for the next round.
+
+    ``history`` is this event's earlier plans; anyone in it who has left is
+    ignored and anyone new simply has no past. ``method`` is ``"mix"`` (fewest
+    repeat meetings, a pair that met m times costing m squared, while rotating
+    who plays at the odd-size tables), ``"standings"`` (lowest ``totals`` sit
+    together, table 1 being the head table) or ``"random"`` (a seeded
+    shuffle). Every method deals to whoever at the table has dealt least and
+    avoids seating anyone to the left of the same player again.
+
+    When no split fits, ``fallback`` picks the fix: None raises
+    :class:`SeatingError`, ``"short_table"`` adds the fewest tables of
+    ``short_table_size`` that make a split fit, ``"sit_out"`` sits out the
+    fewest players needed, those who have missed fewest rounds first (a round
+    not seated counts, so ``history`` need not record ``sitting_out``).
+    ``effort`` scales the optimiser's iteration budget (never a clock, so
+    plans stay reproducible).
+    """
+    _check_range(min_size, max_size, preferred)
+    if method not in METHODS:
+        raise ValueError(f"unknown seating method {method!r}; expected one of {METHODS}")
+    if fallback not in (None, *FALLBACKS):
+        raise ValueError(f"unknown fallback {fallback!r}; expected None or one of {FALLBACKS}")
+    if fallback == "short_table" and short_table_size is None:
+        raise ValueError("fallback='short_table' needs short_table_size")
+    present = sorted(set(players))
+    if len(present) != len(players):
+        raise ValueError("a player is listed twice")
+    if method == "standings":
+        if totals is None:
+            raise ValueError("the standings method needs totals")
+        missing = [player for player in present if player not in totals]
+        if missing:
+            raise ValueError(f"no total for {missing!r}")
+
+    past = _History.read(history)
+    rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
+    n = len(present)
+
+    sizes = _regular_sizes(n, min_size, max_size, preferred)
+    sitting_out: list[P] = []
+    if sizes is None:
+        if fallback == "short_table":
+            assert short_table_size is not None
+            sizes = _short_sizes(n, min_size, max_size, preferred, short_table_size)
+        elif fallback == "sit_out":
+            out = _sit_out_count(n, min_size, max_size, preferred)
+            if out is not None:
+                sitting_out = _choose_sitters(present, out, past, rng)
+                sizes = _regular_sizes(n - out, min_size, max_size, preferred)
+        if sizes is None:
+            raise _no_split_error(n, min_size, max_size, preferred, short_table_size)
+    out_set = set(sitting_out)
+    seated = [player for player in present if player not in out_set]
+
+    if method == "standings":
+        assert totals is not None
+        groups = _standings_groups(seated, sizes, totals, rng)
+    elif method == "random":
+        groups = _random_groups(seated, sizes, rng)
+    else:
+        groups = _mix_groups(seated, sizes, preferred, past, rng, effort)
+    if method != "standings":
+        groups = _number_tables(groups, past, rng)
+    tables = tuple(_seat_order(group, past, rng) for group in groups)
+    return Plan(tables=tables, sitting_out=tuple(sitting_out))
+
+
+def plan_night(
+    players: Sequence[P],
+    *,
+    rounds: int,
+    min_size: int,
+    max_size: int,
+    preferred: int,
+    method: str = "mix",
+    seed: int | str = 0,
+    totals: Mapping[P, int] | None = None,
+    short_table_size: int | None = None,
+    fallback: str | None = None,
+    history: Sequence[Plan] = (),
+    effort: float = 1.0,
+) -> list[Plan]:
+    """Plan ``rounds`` more rounds for the same players, for movement cards.
+
+    Each round is planned exactly as :func:`plan_round` would plan it after
+    the previous ones, so a night planned ahead and a night planned round by
+    round (with nobody arriving or leaving) seat everyone the same way.
+    """
+    plans: list[Plan] = []
+    for _ in range(rounds):
+        plans.append(
+            plan_round(
+                players,
+                history=[*history, *plans],
+                min_size=min_size,
+                max_size=max_size,
+                preferred=preferred,
+                method=method,
+                seed=seed,
+                totals=totals,
+                short_table_size=short_table_size,
+                fallback=fallback,
+                effort=effort,
+            )
+        )
+    return plans
+
+
+def _choose_sitters(present: list[P], count: int, past: _History, rng: random.Random) -> list[P]:
+    """Who sits out: those who have played most, then who missed a round longest ago.
+
+    A round a player was not seated counts whether they sat out or had not
+    arrived yet, so a late arrival is not the first to sit out; the app's
+    history need not record who sat out. Remaining ties go to a seeded draw.
+    """
+    order = present[:]
+    rng.shuffle(order)
+    return sorted(sorted(order, key=past.missed)[:count])
+
+
+def _chunk(players: Sequence[P], sizes: Sequence[int]) -> list[list[P]]:
+    groups, start = [], 0
+    for size in sizes:
+        groups.append(list(players[start : start + size]))
+        start += size
+    return groups
+
+
+def _random_groups(seated: list[P], sizes: list[int], rng: random.Random) -> list[list[P]]:
+    order = seated[:]
+    rng.shuffle(order)
+    return _chunk(order, sizes)
+
+
+def _standings_groups(
+    seated: list[P], sizes: list[int], totals: Mapping[P, int], rng: random.Random
+) -> list[list[P]]:
+    """Lowest totals at table 1; equal totals are ordered by a seeded draw."""
+    order = seated[:]
+    rng.shuffle(order)
+    order.sort(key=lambda p: totals[p])
+    return _chunk(order, sizes)
+
+
+def _number_tables(groups: list[list[P]], past: _History, rng: random.Random) -> list[list[P]]:
+    """Give groups table numbers, largest tables first, moving people between tables.
+
+    Within one size, each group takes the free number that the fewest of its
+    players sat at last round, so players walk to another table.
+    """
+    numbered: list[list[P]] = []
+    for size in sorted({len(g) for g in groups}, reverse=True):
+        same = [g for g in groups if len(g) == size]
+        rng.shuffle(same)
+        numbers = list(range(len(numbered), len(numbered) + len(same)))
+        slots: dict[int, list[P]] = {}
+        for group in same:
+            stay = Counter(past.last_table.get(p, -1) for p in group)
+            number = min((n for n in numbers if n not in slots), key=lambda n: stay[n])
+            slots[number] = group
+        numbered.extend(slots[n] for n in numbers)
+    return numbered
+
+
+def _seat_order(group: list[P], past: _History, rng: random.Random) -> tuple[P, ...]:
+    """Dealer first (who has dealt least, longest ago), then new left neighbours."""
+    order = group[:]
+    rng.shuffle(order)
+    dealer = min(order, key=lambda p: (past.deals[p], past.last_dealt.get(p, -1)))
+    rest = [p for p in order if p != dealer]
+    if len(rest) > 7:  # 8! orders is too many to try; take the seeded order
+        return (dealer, *rest)
+
+    def cost(seats: tuple[P, ...]) -> tuple[int, int]:
+        directed = undirected = 0
+        for i, player in enumerate(seats):
+            nxt = seats[(i + 1) % len(seats)]
+            directed += past.left[(player, nxt)]
+            undirected += past.left[(nxt, player)]
+        return directed, undirected
+
+    best = min(((dealer, *perm) for perm in itertools.permutations(rest)), key=cost)
+    return best
+
+
+# ---------------------------------------------------------------------------
+# The mix optimiser
+#
+# Players become indices 0..n-1 and every pair gets an integer weight: what it
+# costs to seat that pair together this round. A round's cost is the sum of
+# the weights of the pairs it seats, plus each player's cost for the size of
+# table they get. The search swaps two players at different tables, which
+# keeps the table sizes, so a swap's price is a handful of lookups.
+
+_REPEAT = 1000
+"""The unit of cost: seating a pair that has met m times costs m*m units, as the host
+asked, so repeats spread thin (nine pairs meeting twice rather than three meeting
+three times)."""
+_COVERING_REPEAT = 5.0
+"""Extra units per repeat when covering (see below): at the end of a small night, seat
+the last pairs who never met even if that means a third meeting elsewhere, so that
+everyone meets everyone."""
+_SIZE = 120
+"""Per earlier round a player spent at a table of this size: rotates the odd tables."""
+_SIZE_SLACK = 2
+_SIZE_CAP = 25000
+"""A player who has had a table size this many times more than anyone else present
+pays this much more to get it again."""
+_COVER = 4
+"""Per still-unmet partner of either player: seat the players with most to meet first."""
+_SCARCE = 100
+"""At most, for a new pair with no unmet partner in common: such pairs are hard to seat
+later (no table of mutual strangers can hold them), so they are seated while they can be."""
+_ITERATIONS = (4000, 600, 100)
+"""Annealing steps per round: a fixed part plus some per player, for at most so many
+players. Never a clock, so the same inputs always give the same plan."""
+_TEMPERATURE = (300.0, 5.0)
+_FOCUS = 0.5
+"""Share of annealing steps that move a player who meets someone again."""
+_TABU_STEPS = 3000
+_TABU_TENURE = (3, 12)
+_TABU_WHEN = 6
+"""Polish with tabu search when the annealed round is this close to the round's floor."""
+_DIRECT = 80
+"""From this many players on, annealing prices swaps table by table (see _anneal_large)."""
+
+
+@dataclass
+class _Problem:
+    """One round to seat, in indices: what each pair and each table size costs."""
+
+    weight: list[list[int]]
+    met: list[list[int]]
+    unmet: list[int]
+    size_cost: list[list[int]]
+    size_index: list[int]
+    sizes: list[int]
+    covering: bool
+
+
+def _mix_groups(
+    seated: list[P],
+    sizes: list[int],
+    preferred: int,
+    past: _History,
+    rng: random.Random,
+    effort: float,
+) -> list[list[P]]:
+    """Group players so that few pairs meet again, least-met pairs first."""
+    n = len(seated)
+    if len(sizes) == 1:
+        return [seated[:]]
+    order = seated[:]
+    rng.shuffle(order)
+    index = {player: i for i, player in enumerate(order)}
+    met = [[0] * n for _ in range(n)]
+    for pair, m in past.met.items():
+        a, b = pair
+        i = index.get(a)
+        j = index.get(b)
+        if i is not None and j is not None:
+            met[i][j] = met[j][i] = m
+    strangers = []  # bit j of strangers[i] is set when i and j have never met
+    for i in range(n):
+        bits = ((1 << n) - 1) & ~(1 << i)
+        for j, m in enumerate(met[i]):
+            if m:
+                bits &= ~(1 << j)
+        strangers.append(bits)
+    unmet = [bits.bit_count() for bits in strangers]
+
+    # Near the end of a small night every player has met almost everyone, and
+    # what is left is to seat the last unmet pairs ("covering"); otherwise the
+    # round is about breaking up the pairs that would meet again.
+    pairs = sum(s * (s - 1) // 2 for s in sizes)
+    unmet_pairs = sum(unmet) // 2
+    covering = 0 < unmet_pairs <= pairs
+    extra = _COVERING_REPEAT if covering else 0.0
+
+    weight = [[0] * n for _ in range(n)]
+    common: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        row = met[i]
+        for j in range(i + 1, n):
+            m = row[j]
+            if m:
+                weight[i][j] = weight[j][i] = int(_REPEAT * (m * m + extra))
+            else:
+                common[i, j] = (strangers[i] & strangers[j]).bit_count()
+    most_common = max(common.values(), default=0) or 1
+    for (i, j), c in common.items():
+        scarce = _SCARCE * (most_common - c) // most_common
+        weight[i][j] = weight[j][i] = -scarce - _COVER * (unmet[i] + unmet[j])
+
+    distinct = sorted(set(sizes))
+    # Rotate who plays at an odd size (not the preferred one; if no table has
+    # that, not the size most players get): a little for every earlier round
+    # at a size, a lot for having had an odd size _SIZE_SLACK more times than
+    # someone present. Covering rounds leave it to the small cost, since who
+    # gets the bigger table decides whether the last strangers can meet.
+    had = [[past.sizes.get(player, Counter())[s] for s in distinct] for player in order]
+    fewest = [min(row[k] for row in had) for k in range(len(distinct))]
+    seats = Counter(sizes)
+    usual = preferred if preferred in seats else max(distinct, key=lambda s: (s * seats[s], s))
+    capped = [s != usual and not covering for s in distinct]
+    size_cost = [
+        [
+            _SIZE * row[k] + (_SIZE_CAP if capped[k] and row[k] - fewest[k] >= _SIZE_SLACK else 0)
+            for k in range(len(distinct))
+        ]
+        for row in had
+    ]
+    size_index = [distinct.index(s) for s in sizes]
+
+    # The fewest repeats this round can have: every unmet pair seated, and
+    # nobody meets fewer strangers than they have.
+    short = min(sizes) - 1
+    floor = max(pairs - unmet_pairs, sum(max(0, short - u) for u in unmet) // 2)
+
+    # Past about 100 players a round without repeats is easy to find, and the
+    # annealing's steps are capped so the room is seated in a fraction of a second.
+    iterations = int(effort * (_ITERATIONS[0] + _ITERATIONS[1] * min(n, _ITERATIONS[2])))
+    anneal = _anneal if n < _DIRECT else _anneal_large
+    problem = _Problem(weight, met, unmet, size_cost, size_index, sizes, covering)
+    pos = anneal(problem, rng, iterations)
+    excess = _repeats(problem, pos) - floor
+    if 0 < excess <= _TABU_WHEN:
+        pos = _tabu(problem, pos, rng)
+    groups: list[list[P]] = [[] for _ in sizes]
+    for i, table in enumerate(pos):
+        groups[table].append(order[i])
+    return groups
+
+
+def _repeats(problem: _Problem, pos: list[int]) -> int:
+    met = problem.met
+    n = len(pos)
+    return sum(1 for p in range(n) for q in range(p + 1, n) if pos[p] == pos[q] and met[p][q])
+
+
+def _start(sizes: list[int]) -> list[int]:
+    return [t for t, size in enumerate(sizes) for _ in range(size)]
+
+
+def _gains(weight: list[list[int]], pos: list[int], tables: int) -> list[list[int]]:
+    """``gain[p][t]``: the sum of p's weights to everyone at table t."""
+    gain = []
+    for row in weight:
+        g = [0] * tables
+        for q, w in enumerate(row):
+            g[pos[q]] += w
+        gain.append(g)
+    return gain
+
+
+def _cost(
+    gain: list[list[int]], size_cost: list[list[int]], size_index: list[int], pos: list[int]
+) -> int:
+    total = sum(gain[p][t] for p, t in enumerate(pos)) // 2
+    return total + sum(size_cost[p][size_index[t]] for p, t in enumerate(pos))
+
+
+def _conflicted(problem: _Problem, pos: list[int]) -> list[int]:
+    """The players a swap should move: in a repeat, or (covering) apart from a stranger."""
+    members: dict[int, list[int]] = {}
+    for p, t in enumerate(pos):
+        members.setdefault(t, []).append(p)
+    found = []
+    for p, t in enumerate(pos):
+        row = problem.met[p]
+        if problem.covering:
+            strangers_here = sum(1 for q in members[t] if q != p and not row[q])
+            if strangers_here < problem.unmet[p]:
+                found.append(p)
+        elif any(row[q] for q in members[t]):
+            found.append(p)
+    return found
+
+
+def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
+    """Simulated annealing over swaps of two players at different tables.
+
+    With ``gain`` a swap is priced in constant time and only an accepted swap
+    costs O(n). Half the steps move a conflicted player, refreshed every n
+    steps, because late in a night only a few players are the problem.
+    """
+    weight = problem.weight
+    size_cost = problem.size_cost
+    size_index = problem.size_index
+    sizes = problem.sizes
+    n = len(weight)
+    pos = _start(sizes)
+    gain = _gains(weight, pos, len(sizes))
+    cost = best_cost = _cost(gain, size_cost, size_index, pos)
+    best = pos[:]
+    temp, final = _TEMPERATURE
+    cool = (final / temp) ** (1.0 / max(1, iterations))
+    random_ = rng.random
+    exp = math.exp
+    refresh = max(n, 50)
+    conflicted: list[int] = []
+    for step in range(iterations):
+        if step % refresh == 0:
+            conflicted = _conflicted(problem, pos)
+        temp *= cool
+        if conflicted and random_() < _FOCUS:
+            p = conflicted[int(random_() * len(conflicted))]
+        else:
+            p = int(random_() * n)
+        q = int(random_() * n)
+        a = pos[p]
+        b = pos[q]
+        if a == b:
+            continue
+        gp = gain[p]
+        gq = gain[q]
+        delta = gq[a] - gp[a] + gp[b] - gq[b] - 2 * weight[p][q]
+        sa = size_index[a]
+        sb = size_index[b]
+        if sa != sb:
+            cp = size_cost[p]
+            cq = size_cost[q]
+            delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
+        if delta > 0 and random_() >= exp(-delta / temp):
+            continue
+        pos[p] = b
+        pos[q] = a
+        wp = weight[p]
+        wq = weight[q]
+        for x in range(n):
+            d = wq[x] - wp[x]
+            if d:
+                gx = gain[x]
+                gx[a] += d
+                gx[b] -= d
+        cost += delta
+        if cost < best_cost:
+            best_cost = cost
+            best = pos[:]
+    return best
+
+
+def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
+    """The same annealing for big rooms, pricing a swap from the two tables' members.
+
+    Keeping ``gain`` up to date costs O(n) per accepted swap, too slow for
+    200 players; summing over two small tables costs a few lookups instead.
+    Big rooms rarely need repeats, so the focus on conflicted players is left out.
+    """
+    weight = problem.weight
+    size_cost = problem.size_cost
+    size_index = problem.size_index
+    sizes = problem.sizes
+    n = len(weight)
+    pos = _start(sizes)
+    members: list[list[int]] = [[] for _ in sizes]
+    slot = [0] * n
+    for p, t in enumerate(pos):
+        slot[p] = len(members[t])
+        members[t].append(p)
+    cost = best_cost = 0
+    best = pos[:]
+    temp, final = _TEMPERATURE
+    cool = (final / temp) ** (1.0 / max(1, iterations))
+    random_ = rng.random
+    exp = math.exp
+    for _ in range(iterations):
+        temp *= cool
+        p = int(random_() * n)
+        q = int(random_() * n)
+        a = pos[p]
+        b = pos[q]
+        if a == b:
+            continue
+        wp = weight[p]
+        wq = weight[q]
+        ma = members[a]
+        mb = members[b]
+        delta = -2 * wp[q]
+        for x in ma:
+            delta += wq[x] - wp[x]
+        for x in mb:
+            delta += wp[x] - wq[x]
+        sa = size_index[a]
+        sb = size_index[b]
+        if sa != sb:
+            cp = size_cost[p]
+            cq = size_cost[q]
+            delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
+        if delta > 0 and random_() >= exp(-delta / temp):
+            continue
+        sp = slot[p]
+        sq = slot[q]
+        ma[sp] = q
+        mb[sq] = p
+        pos[p] = b
+        pos[q] = a
+        slot[p] = sq
+        slot[q] = sp
+        cost += delta
+        if cost < best_cost:
+            best_cost = cost
+            best = pos[:]
+    return best
+
+
+def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
+    """Tabu search from the annealed round, for the last few repeats.
+
+    Each step makes the best swap of a conflicted player with anyone at
+    another table, even an uphill one, and forbids moving the two straight
+    back for a few steps. Annealing finds a good round quickly; this finds
+    the exact fit a nearly-finished night often needs (the one table that
+    seats the last strangers, or a round where nobody meets again).
+    """
+    weight = problem.weight
+    size_cost = problem.size_cost
+    size_index = problem.size_index
+    tables = len(problem.sizes)
+    n = len(weight)
+    pos = start[:]
+    gain = _gains(weight, pos, tables)
+    cost = best_cost = _cost(gain, size_cost, size_index, pos)
+    best = pos[:]
+    tabu = [[0] * tables for _ in range(n)]
+    shortest, longest = _TABU_TENURE
+    others = list(range(n))
+    for step in range(1, _TABU_STEPS + 1):
+        conflicted = _conflicted(problem, pos)
+        if not conflicted:
+            break
+        rng.shuffle(others)
+        move: tuple[int, int] | None = None
+        move_delta = 0
+        for p in conflicted:
+            a = pos[p]
+            gp = gain[p]
+            wp = weight[p]
+            cp = size_cost[p]
+            sa = size_index[a]
+            for q in others:
+                b = pos[q]
+                if b == a:
+                    continue
+                gq = gain[q]
+                delta = gq[a] - gp[a] + gp[b] - gq[b] - 2 * wp[q]
+                sb = size_index[b]
+                if sa != sb:
+                    cq = size_cost[q]
+                    delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
+                if move is not None and delta >= move_delta:
+                    continue
+                if (tabu[p][b] > step or tabu[q][a] > step) and cost + delta >= best_cost:
+                    continue
+                move = (p, q)
+                move_delta = delta
+        if move is None:
+            continue
+        p, q = move
+        a = pos[p]
+        b = pos[q]
+        pos[p] = b
+        pos[q] = a
+        wp = weight[p]
+        wq = weight[q]
+        for x in range(n):
+            d = wq[x] - wp[x]
+            if d:
+                gx = gain[x]
+                gx[a] += d
+                gx[b] -= d
+        cost += move_delta
+        tabu[p][a] = step + shortest + int(rng.random() * (longest - shortest + 1))
+        tabu[q][b] = step + shortest + int(rng.random() * (longest - shortest + 1))
+        if cost < best_cost:
+            best_cost = cost
+            best = pos[:]
+    return best
