@@ -7,7 +7,6 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
-export DJANGO_SETTINGS_MODULE ?= tourney.settings
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help venv dev-venv prepare run dev test lint fmt check pytest e2e bench loadtest clean
