@@ -4,6 +4,7 @@ back with a message; never a server error, never half a save."""
 from urllib.parse import quote, urlencode
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -207,3 +208,51 @@ def test_round_actions_never_fail(host_client, table_in_play, data):
 def test_blank_sheet_params_never_fail(client, params):
     response = client.get(reverse("blank_sheet"), params)
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("where", "fields"),
+    [
+        ("restore", {"version": "abc"}),
+        ("restore", {"version": "99999999999999999999"}),
+        ("restore", {"version": "١"}),
+        ("confirm", {"name": "Bo\x00", "version": "1"}),
+        ("login", {"username": "ann\x00", "password": "x"}),
+        ("scores", {"name": "Bo\x00", "based_on": "0", "key": "k"}),
+    ],
+    ids=[
+        "restore-text",
+        "restore-huge",
+        "restore-arabic-digit",
+        "confirm-nul",
+        "login-nul",
+        "scores-nul-name",
+    ],
+)
+def test_control_characters_and_odd_numbers_are_handled(host_client, table_in_play, where, fields):
+    client = Client()  # a phone, not the signed-in host
+    event, _rnd, table, card, seats = table_in_play
+    services.submit_scores(
+        table, {s.player_id: 0 if i == 0 else 9 + i for i, s in enumerate(seats)}, entered_by="Ann"
+    )
+    if where == "restore":
+        response = host_client.post(reverse("table_restore", args=[event.slug, 1, 1]), fields)
+        assert response.status_code in (302, 404)  # an Arabic-Indic 1 is a digit: version 1
+    elif where == "confirm":
+        response = client.post(reverse("table_confirm", args=[card.token]), fields)
+        assert response.status_code == 200
+        assert table.entries.get(state="current").confirmed_by == "Bo"  # the NUL dropped
+    elif where == "login":
+        response = client.post(reverse("login"), fields)
+        assert response.status_code == 200
+    else:
+        data = dict(
+            fields, **{f"p{s.player_id}": 0 if i == 0 else 20 + i for i, s in enumerate(seats)}
+        )
+        response = client.post(reverse("table_page", args=[card.token]), data)
+        assert response.status_code == 422
+        assert "Null characters are not allowed." in response.content.decode()
+
+
+def test_a_token_with_a_nul_byte_is_a_404(client, table_in_play):
+    assert client.get("/t/%00/").status_code == 404

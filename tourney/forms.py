@@ -20,8 +20,8 @@ TABLE_SIZES = {
 
 def clean_name(raw: str) -> str:
     """Free text (any script, apostrophes, emoji), with the whitespace tidied."""
-    name = unicodedata.normalize("NFC", " ".join(raw.split()))
-    return name
+    visible = "".join(ch for ch in raw if unicodedata.category(ch) != "Cc" or ch.isspace())
+    return unicodedata.normalize("NFC", " ".join(visible.split()))
 
 
 def house_rule_field(rule: rules.HouseRule) -> forms.Field:

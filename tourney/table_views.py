@@ -9,6 +9,7 @@ to a token rather than a signed-in host.
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 from collections import defaultdict
@@ -21,12 +22,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import rules
 from tourney import services
+from tourney.forms import clean_name
 from tourney.models import Entry, GameTable, Round, Seat, TableCard
 
 NAME_COOKIE = "rookery_name"
 DEVICE_COOKIE = "rookery_device"
 COOKIE_AGE = 60 * 60 * 24 * 30
 POLL_SECONDS = 5
+MOST_BUYS = 50  # with unlimited buys, still a number a database column holds
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 OUTCOMES = {
     "saved": "Saved. Ask another player at the table to confirm.",
     "same": "Those scores were already saved.",
@@ -61,7 +65,7 @@ class TableScoresForm(forms.Form):
                     label=f"{seat.player.name}'s buys",
                     required=False,
                     min_value=0,
-                    max_value=max_buys,
+                    max_value=max_buys if max_buys is not None else MOST_BUYS,
                     error_messages={
                         "max_value": f"{seat.player.name}: at most %(limit_value)s buys a hand.",
                         "min_value": f"{seat.player.name}: buys can't be negative.",
@@ -95,7 +99,7 @@ class TableScoresForm(forms.Form):
 
 
 def _card(token: str) -> TableCard:
-    if len(token) > 64:
+    if not TOKEN.fullmatch(token):
         raise Http404("No such table card.")
     return get_object_or_404(TableCard.objects.select_related("event"), token=token)
 
@@ -327,7 +331,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
     state = table_state(card)
     current = state.get("current")
-    name = request.POST.get("name", "").strip()[:60]
+    name = clean_name(request.POST.get("name", ""))[:60]
     version = request.POST.get("version", "")
     error = None
     if current is None or not version.isdigit():

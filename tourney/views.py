@@ -33,6 +33,7 @@ from tourney.forms import (
     RenamePlayerForm,
     SwapForm,
     TableGameForm,
+    clean_name,
 )
 from tourney.models import Entry, Event, Player, Round, Score, Seat, SignInAttempt, TableCard
 from tourney.sheet import build_sheet, places_by_round
@@ -64,7 +65,7 @@ class SignInView(LoginView):
 
     def post(self, request, *args, **kwargs):
         ip = request.META.get("REMOTE_ADDR") or None
-        username = request.POST.get("username", "")[:150].strip().casefold()
+        username = clean_name(request.POST.get("username", ""))[:150].casefold()
         if SignInAttempt.objects.too_many(ip=ip, username=username):
             form = self.get_form()
             form.errors.clear()
@@ -616,7 +617,10 @@ def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> H
     event = _event(request, slug)
     rnd = _round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
-    entry = get_object_or_404(gtable.entries, version=request.POST.get("version") or 0)
+    version = request.POST.get("version", "")
+    entry = get_object_or_404(
+        gtable.entries, version=int(version) if version.isdecimal() and len(version) < 9 else 0
+    )
     if rnd.status != Round.Status.PLAYING:
         messages.error(request, f"Round {number} is closed: reopen it to change its scores.")
     else:
