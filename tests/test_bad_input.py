@@ -256,3 +256,67 @@ def test_control_characters_and_odd_numbers_are_handled(host_client, table_in_pl
 
 def test_a_token_with_a_nul_byte_is_a_404(client, table_in_play):
     assert client.get("/t/%00/").status_code == 404
+
+
+PAD_FIELDS = [
+    "number",
+    "based_on",
+    "bidder",
+    "bid",
+    "trump",
+    "taken",
+    "other_taken",
+    "all_tricks",
+    "partner",
+    "name",
+    "target",
+    "first_dealer",
+    "player_0",
+    "player_1",
+    "tricks_0",
+    "count_0",
+]
+
+
+@pytest.fixture
+def pads(host):
+    from scoring import services as pad_services
+
+    return [
+        pad_services.start_pad(
+            owner=host, name=name, game_slug=slug, house_rules={}, players=players, first_dealer=0
+        )
+        for name, slug, players in [
+            ("Four", "partnership-rook", ["Ann", "Bo", "Cy", "Di"]),
+            ("Two", "rook-for-two", ["Eve", "Finn"]),
+            ("Five", "partnership-rook-5", ["A1", "B2", "C3", "D4", "E5"]),
+        ]
+    ]
+
+
+@FUZZ
+@given(data=st.data())
+def test_score_pad_forms_never_fail(host_client, pads, data):
+    from scoring.models import Hand
+
+    pad = data.draw(st.sampled_from(pads))
+    action = data.draw(st.sampled_from(["hands/", "undo/", "hands/1/correct/", "hands/2/"]))
+    fields = data.draw(st.dictionaries(st.sampled_from(PAD_FIELDS), junk, max_size=8))
+    for seat in pad.seats:
+        if data.draw(st.booleans()):
+            fields[f"tricks_{seat.pk}"] = data.draw(junk)
+            fields[f"count_{seat.pk}"] = data.draw(junk)
+    before = Hand.objects.filter(pad=pad).count()
+    response = host_client.post(f"/pads/{pad.pk}/{action}", fields)
+    assert response.status_code in (200, 302, 303, 404, 405, 409, 422)
+    assert Hand.objects.filter(pad=pad).count() in (before, before + 1)
+
+
+@FUZZ
+@given(
+    game=st.sampled_from(["partnership-rook", "rook-for-two", "partnership-rook-5", "x"]),
+    fields=st.dictionaries(st.sampled_from([*PAD_FIELDS, "raise_step", "players"]), junk),
+)
+def test_starting_a_pad_never_fails(host_client, game, fields):
+    response = host_client.post(f"/pads/new/{game}/", fields)
+    assert response.status_code in (200, 302, 404, 422)
