@@ -104,13 +104,16 @@ class Host:
             return exc.code
 
 
-def play_table(base, table, rnd, stats, rng, conflict: bool, double: bool, done: threading.Event):
+def play_table(
+    base, table, rnd, stats, rng, conflict: bool, double: bool, done: threading.Event, finished
+):
     players = table["players"]
     phones = [Phone(base, table["token"]) for _ in range(4)]
     # The four players open the page over the first two seconds of the round.
     for phone in phones:
         time.sleep(rng.uniform(0, 0.5))
         if timed(stats, "poll", phone.get) is None:
+            finished.release()
             return
     out = rng.randrange(len(players))
     points = {f"p{pid}": 0 if i == out else rng.randint(3, 90) for i, pid in enumerate(players)}
@@ -151,14 +154,15 @@ def play_table(base, table, rnd, stats, rng, conflict: bool, double: bool, done:
     threads = [threading.Thread(target=submit, args=s) for s in submissions]
     for t in threads:
         t.start()
+    for t in threads:
+        t.join(timeout=35)
+    finished.release()  # this table's phones have all had their answer
     # Everyone at the table keeps polling until the host moves on (bounded).
     deadline = time.monotonic() + ROUND_TIMEOUT
     while not done.is_set() and time.monotonic() < deadline:
         for phone in phones:
             timed(stats, "poll", lambda p=phone: p.get(f"status/?round={rnd}"))
         done.wait(POLL_EVERY)
-    for t in threads:
-        t.join(timeout=35)
 
 
 def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
@@ -239,6 +243,7 @@ def main() -> int:
             info = tables_now(env, night["event"])
             assert info["round"] == number and info["status"] == "playing", info
             done = threading.Event()
+            finished = threading.Semaphore(0)
             conflicts = set(rng.sample(range(len(info["tables"])), k=3))
             threads = [
                 threading.Thread(
@@ -252,20 +257,19 @@ def main() -> int:
                         i in conflicts,
                         rng.random() < 0.2,
                         done,
+                        finished,
                     ),
                 )
                 for i, t in enumerate(info["tables"])
             ]
             for t in threads:
                 t.start()
-            # Wait until every table has saved scores, then close and seat the next round.
+            # Wait until every table's phones have had their answer, then close the round
+            # and seat the next (a phone still sending to a closed round is told
+            # "not saved", which is right, but would blur the figures).
             deadline = time.monotonic() + ROUND_TIMEOUT
-            while time.monotonic() < deadline:
-                with stats.lock:
-                    saved = {a["table"] for a in stats.accepted if a["round"] == number}
-                if len(saved) >= len(info["tables"]):
-                    break
-                time.sleep(0.2)
+            for _ in info["tables"]:
+                finished.acquire(timeout=max(0.1, deadline - time.monotonic()))
             status = host.post(f"/events/{night['slug']}/rounds/{number}/close/")
             if status != 302:
                 stats.error(f"close round {number}: HTTP {status}")
