@@ -1,25 +1,12 @@
 """Score pads for the trick-taking games (Rook for Two, partnership Rook), under /pads/."""
 
-from django.urls import path, register_converter
+from django.urls import path
 
+import tourney.converters  # noqa: F401  (registers <export_format:...>)
 from scoring import views
 
 app_name = "scoring"
 
-
-class PadExportFormat:
-    """Only the formats a pad exports: anything else is a 404, not a server error."""
-
-    regex = "xlsx|csv"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(PadExportFormat, "pad_export_format")
 
 pad = "<int:pk>/"
 
@@ -33,5 +20,5 @@ urlpatterns = [
     path(pad + "undo/", views.hand_undo, name="hand_undo"),
     path(pad + "hands/<int:number>/", views.hand_detail, name="hand_detail"),
     path(pad + "hands/<int:number>/correct/", views.hand_correct, name="hand_correct"),
-    path(pad + "sheet.<pad_export_format:fmt>", views.pad_export, name="pad_export"),
+    path(pad + "sheet.<export_format:fmt>", views.pad_export, name="pad_export"),
 ]

@@ -661,6 +661,20 @@ def _conflicted(problem: _Problem, pos: list[int]) -> list[int]:
     return found
 
 
+def _swap(pos: list[int], weight, gain, p: int, q: int, a: int, b: int) -> None:
+    """Move p to table b and q to table a, keeping each player's per-table gains current."""
+    pos[p] = b
+    pos[q] = a
+    wp = weight[p]
+    wq = weight[q]
+    for x, (dq, dp) in enumerate(zip(wq, wp, strict=True)):
+        d = dq - dp
+        if d:
+            gx = gain[x]
+            gx[a] += d
+            gx[b] -= d
+
+
 def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
     """Simulated annealing over swaps of two players at different tables.
 
@@ -707,16 +721,7 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
             delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
         if delta > 0 and random_() >= exp(-delta / temp):
             continue
-        pos[p] = b
-        pos[q] = a
-        wp = weight[p]
-        wq = weight[q]
-        for x in range(n):
-            d = wq[x] - wp[x]
-            if d:
-                gx = gain[x]
-                gx[a] += d
-                gx[b] -= d
+        _swap(pos, weight, gain, p, q, a, b)
         cost += delta
         if cost < best_cost:
             best_cost = cost
@@ -843,16 +848,7 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
         p, q = move
         a = pos[p]
         b = pos[q]
-        pos[p] = b
-        pos[q] = a
-        wp = weight[p]
-        wq = weight[q]
-        for x in range(n):
-            d = wq[x] - wp[x]
-            if d:
-                gx = gain[x]
-                gx[a] += d
-                gx[b] -= d
+        _swap(pos, weight, gain, p, q, a, b)
         cost += move_delta
         tabu[p][a] = step + shortest + int(rng.random() * (longest - shortest + 1))
         tabu[q][b] = step + shortest + int(rng.random() * (longest - shortest + 1))

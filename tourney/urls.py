@@ -2,24 +2,10 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
+import tourney.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import table_views, views
-
-
-class ExportFormat:
-    """Only the formats Rookery exports: anything else is a 404, not a server error."""
-
-    regex = "xlsx|csv"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(ExportFormat, "export_format")
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"

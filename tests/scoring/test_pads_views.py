@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import load_workbook
 
 from scoring import services
@@ -382,7 +383,7 @@ def test_xlsx_export_has_running_totals_as_formulas(host_client, host):
     pad = Pad.objects.get(name="Thursday partnership")
     response = host_client.get(url("pad_export", pad, "xlsx"))
     assert response.status_code == 200
-    date = pad.created_at.date().isoformat()
+    date = timezone.localdate(pad.created_at).isoformat()  # the host's day, not UTC's
     assert response["Content-Disposition"] == (
         f'attachment; filename="thursday-partnership-{date}-score-sheet.xlsx"'
     )
