@@ -24,6 +24,8 @@ from scoring import rules
 from tourney import services
 from tourney.forms import clean_name
 from tourney.models import Entry, GameTable, Round, Seat, TableCard
+from tourney.sheet import build_sheet
+from tourney.views import player_context
 
 NAME_COOKIE = "rookery_name"
 DEVICE_COOKIE = "rookery_device"
@@ -137,8 +139,6 @@ def table_state(card: TableCard) -> dict:
         playing=rnd.status == Round.Status.PLAYING,
     )
     if event.kind == event.Kind.TABLE:
-        from tourney.sheet import build_sheet
-
         state["sheet"] = build_sheet(event)
         state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
     return state
@@ -364,9 +364,6 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """A player's night so far, for the players seated at this table now."""
-    from tourney.sheet import build_sheet
-    from tourney.views import player_context
-
     card = _card(token)
     state = table_state(card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
