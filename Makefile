@@ -6,16 +6,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
-WORKERS ?= 3
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help venv dev-venv prepare run dev test lint fmt check pytest e2e bench loadtest clean
+.PHONY: help venv dev-venv prepare run night dev test lint fmt check pytest e2e bench loadtest clean
 
 help:
 	@echo "make run    install, migrate, load the demo night and serve it on http://$(HOST):$(PORT)"
+	@echo "make night  the same, served to every phone in the room (prints the address and a sign-in QR)"
 	@echo "make test   lint, Django checks and the whole test suite (browser tests need chromium)"
 	@echo "make bench  print the benchmark figures"
-	@echo "make loadtest  play a 30-table night against gunicorn and check nothing was lost"
+	@echo "make loadtest  play a 30-table night against the server and check nothing was lost"
 	@echo "make dev    like run, but Django's autoreloading development server with DEBUG on"
 
 # The virtualenv, made with the first Python 3.12+ found; stamps re-install
@@ -48,11 +48,15 @@ prepare: venv .rookery-secret
 	$(PY) manage.py load_demo && \
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 
+# The demo on this computer only (loopback).
 run: prepare
-	@echo "Rookery is serving on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
-	exec $(VENV)/bin/gunicorn tourney.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--access-logfile - --error-logfile - --graceful-timeout 5
+	exec $(PY) -m tourney.serve --host $(HOST) --port $(PORT)
+
+# A game night: every phone on the room's network can reach it.
+night: prepare
+	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
+	exec $(PY) -m tourney.serve --room --port $(PORT)
 
 dev: prepare
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
@@ -81,7 +85,7 @@ bench: dev-venv
 	@for script in bench/seating.py bench/sheet.py bench/page_weight.py; do \
 		echo "== $$script"; $(PY) $$script || exit 1; echo; done
 
-# A 30-table night against gunicorn on loopback (not part of `make test`).
+# A 30-table night against the real server on loopback (not part of `make test`).
 # LOADTEST_DB=postgres uses DATABASE_URL.
 loadtest: dev-venv
 	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite)

@@ -1,9 +1,11 @@
-"""Play a 30-table night against Rookery served by gunicorn on loopback.
+"""Play a 30-table night against Rookery served on loopback by its own server.
 
 120 simulated phones poll their table pages and submit scores for 11 rounds,
 with random double submits and pairs of phones submitting conflicting scores
 at the same instant; a projector and the master sheet refresh all the while.
-Then the database is checked: every accepted submission is there exactly
+A bare view (`/health/live`, no database) is timed on the same server in the
+same run: the floor a request pays for the server alone, which the submit p95
+is reported against. Then the database is checked: every accepted submission is there exactly
 once and no table's first saved scores were overwritten.
 
     python bench/loadtest.py                 # SQLite (WAL), a scratch file
@@ -46,7 +48,13 @@ POLL_EVERY = 5.0  # the table page's own polling interval
 class Stats:
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.latency: dict[str, list[float]] = {"submit": [], "poll": [], "sheet": [], "board": []}
+        self.latency: dict[str, list[float]] = {
+            "submit": [],
+            "poll": [],
+            "sheet": [],
+            "board": [],
+            "floor": [],
+        }
         self.errors: list[str] = []
         self.requests = 0
         self.accepted: list[dict] = []
@@ -174,6 +182,19 @@ def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
         stop.wait(1.0)
 
 
+def floor(base: str, stats: Stats, stop: threading.Event) -> None:
+    """The bare view, four times a second, under the same load (bounded)."""
+    deadline = time.monotonic() + ROUND_TIMEOUT * 12
+
+    def bare():
+        with urllib.request.urlopen(base + "/health/live", timeout=10) as response:
+            return response.read()
+
+    while not stop.is_set() and time.monotonic() < deadline:
+        timed(stats, "floor", bare)
+        stop.wait(0.25)
+
+
 VERIFY = """
 import json
 from collections import Counter
@@ -213,8 +234,7 @@ def main() -> int:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=6)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -231,7 +251,7 @@ def main() -> int:
         "u = get_user_model().objects.get(username='load-host')\n"
         "u.set_password('load-test-password-1'); u.save()\n",
     )
-    server = Server(env, workers=args.workers, threads=args.threads).start()
+    server = Server(env, threads=args.threads).start()
     stats = Stats()
     started = time.perf_counter()
     try:
@@ -239,6 +259,8 @@ def main() -> int:
         stop = threading.Event()
         watcher = threading.Thread(target=watch, args=(host, stats, stop))
         watcher.start()
+        floorer = threading.Thread(target=floor, args=(server.url, stats, stop))
+        floorer.start()
         for number in range(1, args.rounds + 1):
             info = tables_now(env, night["event"])
             assert info["round"] == number and info["status"] == "playing", info
@@ -282,6 +304,7 @@ def main() -> int:
             print(f"round {number:>2}: {len(info['tables'])} tables saved", flush=True)
         stop.set()
         watcher.join(timeout=30)
+        floorer.join(timeout=30)
     finally:
         elapsed = time.perf_counter() - started
         server.stop()
@@ -292,7 +315,7 @@ def main() -> int:
     print()
     print(
         f"database: {args.db}; {args.tables} tables, {args.tables * 4} phones, "
-        f"{args.rounds} rounds; gunicorn {args.workers} workers x {args.threads} threads"
+        f"{args.rounds} rounds; waitress, {args.threads} threads"
     )
     print(f"{'request':<10} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for kind, values in stats.latency.items():
@@ -300,6 +323,12 @@ def main() -> int:
             f"{kind:<10} {len(values):>7} {percentile(values, 50):>8.1f} "
             f"{percentile(values, 95):>8.1f} {percentile(values, 99):>8.1f}"
         )
+    submit95, floor95 = (percentile(stats.latency[k], 95) for k in ("submit", "floor"))
+    print(
+        f"floor (bare view, same server, same run): p50 "
+        f"{percentile(stats.latency['floor'], 50):.1f} ms, p95 {floor95:.1f} ms; "
+        f"submit p95 is {submit95 / floor95:.1f}x the floor p95"
+    )
     print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s")
     print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
     outcomes = {}

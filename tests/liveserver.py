@@ -1,4 +1,5 @@
-"""A real Rookery served by gunicorn on loopback, for fault and load runs.
+"""A real Rookery served on loopback by the project's own server (waitress, as
+`make run` and `make night` serve it), for fault, slow-client and load runs.
 
 The server gets its own database (a SQLite file, or the PostgreSQL of
 DATABASE_URL) and is driven over HTTP exactly as phones would drive it.
@@ -22,7 +23,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
-GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
 
 
 def free_port() -> int:
@@ -65,13 +65,13 @@ def migrate(env: dict[str, str]) -> None:
 
 
 class Server:
-    """gunicorn in its own process group, so SIGKILL reaches every worker."""
+    """`python -m tourney.serve` in its own process group, so SIGKILL ends it whole."""
 
-    def __init__(self, env: dict[str, str], *, workers: int = 3, threads: int = 1) -> None:
+    def __init__(self, env: dict[str, str], *, threads: int = 6, args: tuple[str, ...] = ()):
         self.env = env
         self.port = free_port()
-        self.workers = workers
         self.threads = threads
+        self.args = args
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -81,18 +81,17 @@ class Server:
     def start(self) -> Server:
         self.proc = subprocess.Popen(
             [
-                GUNICORN,
-                "tourney.wsgi",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(self.workers),
+                PYTHON,
+                "-m",
+                "tourney.serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
                 "--threads",
                 str(self.threads),
-                "--timeout",
-                "60",
-                "--log-level",
-                "warning",
+                "--quiet",
+                *self.args,
             ],
             cwd=ROOT,
             env=self.env,
@@ -103,13 +102,13 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/accounts/login/", timeout=2).read()
+                urllib.request.urlopen(self.url + "/health/live", timeout=2).read()
                 return self
             except (urllib.error.URLError, ConnectionError, OSError):
                 if self.proc.poll() is not None:
                     raise RuntimeError(self.proc.stderr.read().decode()[-3000:]) from None
                 time.sleep(0.2)
-        raise RuntimeError("gunicorn did not start in 30 s")
+        raise RuntimeError("the server did not start in 30 s")
 
     def kill(self) -> None:
         """SIGKILL: no graceful shutdown, exactly like a pulled plug."""

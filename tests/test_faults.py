@@ -1,4 +1,4 @@
-"""A pulled plug mid-round loses nothing that was acknowledged (gunicorn, SIGKILL, SQLite WAL)."""
+"""A pulled plug mid-round loses nothing that was acknowledged (real server, SIGKILL, WAL)."""
 
 import json
 import urllib.error
@@ -28,7 +28,7 @@ def server(tmp_path):
     env = server_env(tmp_path / "fault.sqlite3")
     migrate(env)
     night = build_night(env, players=24)
-    srv = Server(env, workers=2).start()
+    srv = Server(env).start()
     yield srv, env, night
     srv.stop()
 

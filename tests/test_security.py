@@ -17,7 +17,19 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
 
 # The only pages that answer without signing in (besides the admin's own sign-in).
-PUBLIC = {"login", "blank_sheet", "table_page", "table_status", "table_confirm", "table_player"}
+PUBLIC = {
+    "login",
+    "blank_sheet",
+    "table_page",
+    "table_status",
+    "table_confirm",
+    "table_player",
+    "join",
+    "join_slash",
+    "sign_in_link",
+    "health",
+    "health_live",
+}
 
 
 def every_pattern(resolver=None, prefix=""):
@@ -59,6 +71,7 @@ def night_in_play(host):
         "fmt": "xlsx",
         "object_id": 1,
         "app_label": "tourney",
+        "secret": "not-a-real-link",
     }
 
 

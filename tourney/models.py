@@ -31,6 +31,21 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# A table code is typed from a printed card, so it has no look-alikes: no 0 or O,
+# no 1 or I (and an upper-case L can't pass for a 1). 32 symbols, 8 of them: 40 bits.
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 8
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_table_code(typed: str) -> str:
+    """What a player typed, as stored: upper case, without spaces or dashes."""
+    return "".join(ch for ch in typed.upper() if ch not in " -\t").strip()
+
+
 class EventQuerySet(models.QuerySet):
     def for_host(self, user) -> EventQuerySet:
         return self.filter(owner=user)
@@ -321,6 +336,7 @@ class TableCard(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
     number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True, default=new_table_token)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_table_code)
 
     class Meta:
         ordering = ["event_id", "number"]
@@ -330,6 +346,11 @@ class TableCard(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number} card"
+
+    @property
+    def code_display(self) -> str:
+        """The code as printed: two groups of four, easier to read out and type."""
+        return f"{self.code[:4]}-{self.code[4:]}"
 
 
 class EntryQuerySet(models.QuerySet):
@@ -483,3 +504,55 @@ class SignInAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} from {self.ip} at {self.at:%H:%M}"
+
+
+class JoinAttemptQuerySet(models.QuerySet):
+    def too_many(self, ip: str | None) -> bool:
+        since = timezone.now() - JoinAttempt.WINDOW
+        return self.filter(ip=ip, at__gte=since).count() >= JoinAttempt.LIMIT
+
+
+class JoinAttempt(models.Model):
+    """A wrong table code typed at /join, kept for a while so codes can't be guessed.
+
+    Hand-made rather than django-ratelimit: that library needs memcached or
+    Redis to count safely, and a laptop in a church hall has neither.
+    """
+
+    LIMIT = 10
+    WINDOW = datetime.timedelta(minutes=10)
+
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = JoinAttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"wrong table code from {self.ip} at {self.at:%H:%M}"
+
+
+class SignInLink(models.Model):
+    """A one-time link that signs a host in on their phone (printed by `make night`).
+
+    Only a hash of the secret is kept, so the database alone can't sign anyone in.
+    """
+
+    LIFETIME = datetime.timedelta(hours=12)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"sign-in link for {self.user} made {self.created_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def expired(self) -> bool:
+        return timezone.now() >= self.created_at + self.LIFETIME

@@ -6,8 +6,11 @@ Every value a deployment changes comes from an environment variable (listed in
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+
+from tourney.network import public_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,6 +37,19 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
+# The address phones and printed cards use: `https://rook.example.org` on a
+# club's server, `http://192.168.1.23:8000` in a hall (`make night` sets it).
+# Its host is allowed and its origin trusted without listing them again.
+ROOKERY_URL = public_url(os.environ.get("ROOKERY_URL", ""))
+if ROOKERY_URL:
+    ROOKERY_HOST = urlsplit(ROOKERY_URL).hostname
+    ALLOWED_HOSTS.append(f"[{ROOKERY_HOST}]" if ":" in ROOKERY_HOST else ROOKERY_HOST)
+    CSRF_TRUSTED_ORIGINS.append(ROOKERY_URL)
+
+# The address of a proxy in front of Rookery (Caddy: 127.0.0.1). Only from it
+# are X-Forwarded-For and X-Forwarded-Proto believed; unset, nobody's are.
+ROOKERY_TRUSTED_PROXY = os.environ.get("ROOKERY_TRUSTED_PROXY", "").strip()
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -44,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "health_check",
     "tourney",
     "scoring",
 ]

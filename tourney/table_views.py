@@ -23,7 +23,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from tourney import services
 from tourney.forms import clean_name
-from tourney.models import Entry, GameTable, Round, Seat, TableCard
+from tourney.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Entry,
+    GameTable,
+    JoinAttempt,
+    Round,
+    Seat,
+    TableCard,
+    normalise_table_code,
+)
 from tourney.sheet import build_sheet
 from tourney.views import player_context
 
@@ -98,6 +108,40 @@ class TableScoresForm(forms.Form):
         if not self.record_buys:
             return None
         return {s.player_id: self.cleaned_data.get(f"b{s.player_id}") for s in self.seats}
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """The typed fallback for a QR code: the short code printed on a table's card."""
+    typed = request.POST.get("code", "")[:40] if request.method == "POST" else ""
+    error, status = "", 200
+    if request.method == "POST":
+        ip = request.META.get("REMOTE_ADDR") or None
+        code = normalise_table_code(typed)
+        if JoinAttempt.objects.too_many(ip):
+            minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
+            error = (
+                f"Too many wrong codes from this phone. Wait {minutes} minutes and try again, "
+                "or scan the QR code on the card."
+            )
+            status = 429
+        elif not code:
+            error = "Type the 8-character code printed on your table's card."
+        elif len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+            error = (
+                f"“{typed.strip()}” isn't a table code: codes have {CODE_LENGTH} letters and "
+                "digits, like 7KQM-2XHD, and never use 0, O, 1 or I."
+            )
+        else:
+            card = TableCard.objects.filter(code=code).first()
+            if card is not None:
+                return redirect("table_page", token=card.token)
+            JoinAttempt.objects.create(ip=ip)
+            error = (
+                f"No table has the code {code[:4]}-{code[4:]}. Check each character "
+                "against the card and try again."
+            )
+    return render(request, "tourney/join.html", {"typed": typed, "error": error}, status=status)
 
 
 def _card(token: str) -> TableCard:

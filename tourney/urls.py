@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 import tourney.converters  # noqa: F401  (registers <export_format:...>)
-from tourney import table_views, views
+from tourney import health, signin_links, table_views, views
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -45,11 +45,16 @@ urlpatterns = [
     path(rnd + "tables/<int:table>/restore/", views.table_restore, name="table_restore"),
     path(event + "cards/", views.table_cards, name="table_cards"),
     path(event + "cards/add/", views.table_card_add, name="table_card_add"),
+    path("join", table_views.join, name="join"),
+    path("join/", table_views.join, name="join_slash"),
     path("t/<str:token>/", table_views.table_page, name="table_page"),
     path("t/<str:token>/status/", table_views.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),
     path("t/<str:token>/players/<int:pk>/", table_views.table_player, name="table_player"),
     path("accounts/login/", views.SignInView.as_view(), name="login"),
+    path("accounts/link/<str:secret>/", signin_links.sign_in_link, name="sign_in_link"),
+    path("health/", health.DatabaseHealth.as_view(), name="health"),
+    path("health/live", health.live, name="health_live"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("pads/", include("scoring.urls")),
     path("admin/", admin.site.urls),

@@ -35,6 +35,7 @@ from tourney.forms import (
     TableGameForm,
     clean_name,
 )
+from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Entry, Event, Player, Round, Score, Seat, SignInAttempt, TableCard
 from tourney.sheet import build_sheet, places_by_round
 from tourney.tables import sheet_table
@@ -546,7 +547,12 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tourney/movement_cards.html",
-        {"event": event, "rounds": rounds, "cards": cards},
+        {
+            "event": event,
+            "rounds": rounds,
+            "cards": cards,
+            "join_url": absolute_url(request, reverse("join")),
+        },
     )
 
 
@@ -575,10 +581,20 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
         TableCard.objects.get_or_create(event=event, number=number)
     cards = []
     for card in event.table_cards.order_by("number"):
-        url = request.build_absolute_uri(reverse("table_page", args=[card.token]))
+        url = absolute_url(request, reverse("table_page", args=[card.token]))
         qr = segno.make(url, error="m")
         cards.append({"card": card, "url": url, "svg": qr.svg_inline(scale=6, border=2)})
-    return render(request, "tourney/table_cards.html", {"event": event, "cards": cards})
+    return render(
+        request,
+        "tourney/table_cards.html",
+        {
+            "event": event,
+            "cards": cards,
+            "join_url": absolute_url(request, reverse("join")),
+            "loopback": phones_cannot_open(request),
+            "site": site_url(request),
+        },
+    )
 
 
 @login_required
