@@ -71,29 +71,114 @@ def test_acknowledged_scores_survive_a_sigkill(server):
     assert result["entries"] == len(acknowledged)  # nothing doubled
 
 
+STORED = """
+import json
+from tourney.models import Entry
+entries = Entry.objects.filter(round__event_id={event}, table__number={table})
+print(json.dumps([
+    {{"key": e.idempotency_key, "state": e.state,
+      "points": sorted(s.points for s in e.scores.all())}}
+    for e in entries.prefetch_related("scores")
+]))
+"""
+
+
+def stored(env, night, table) -> list[dict]:
+    return json.loads(run_django(env, STORED.format(event=night["event"], table=table["number"])))
+
+
+def type_scores(page, name="Ann") -> list[str]:
+    inputs = page.locator("input.score-input")
+    values = ["0", "17", "23", "31", "12"][: inputs.count()]
+    for i, value in enumerate(values):
+        inputs.nth(i).fill(value)
+    page.get_by_label("Your name").fill(name)
+    return values
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
 @pytest.mark.e2e
-def test_a_phone_submitting_while_the_server_is_down_is_told_and_keeps_its_scores(
-    server, browser, phone
-):
+def test_a_phone_saving_while_the_server_is_down_resends_by_itself(server, browser, phone):
     srv, env, night = server
     table = tables_now(env, night["event"])["tables"][0]
     context = browser.new_context(**phone)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(f"{srv.url}/t/{table['token']}/")
-    inputs = page.locator("input.score-input")
-    values = ["0", "17", "23", "31", "12"][: inputs.count()]
-    for i, value in enumerate(values):
-        inputs.nth(i).fill(value)
-    page.get_by_label("Your name").fill("Ann")
+    values = type_scores(page)
     srv.kill()
     page.get_by_role("button", name="Save scores").click()
     banner = page.locator("#send-failed")
     banner.wait_for(state="visible", timeout=20_000)
-    assert "Not saved" in banner.inner_text()
+    assert "Not saved, will retry" in banner.inner_text()
+    assert in_view(page, banner)
+    inputs = page.locator("input.score-input")
     assert [inputs.nth(i).input_value() for i in range(len(values))] == values
-    srv.start()
+    srv.start()  # nobody taps anything: the phone sends again by itself
+    page.wait_for_function(
+        "document.getElementById('send-failed').textContent.includes('Sent.')", timeout=20_000
+    )
+    assert "Saved." in banner.inner_text()
+    assert page.evaluate("Object.keys(localStorage).length") == 0
+    assert [e["points"] for e in stored(env, night, table)] == [sorted(map(int, values))]
+    context.close()
+
+
+@pytest.mark.e2e
+def test_scores_kept_across_a_reload_are_stored_once_when_the_network_returns(
+    server, browser, phone
+):
+    srv, env, night = server
+    table = tables_now(env, night["event"])["tables"][1]
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    url = f"{srv.url}/t/{table['token']}/"
+    page.goto(url)
+    values = type_scores(page, name="Bo")
+    key = page.locator("input[name=key]").input_value()
+    page.mouse.wheel(0, 2000)  # the player has scrolled down to the Save button
+
+    context.set_offline(True)  # the hall's Wi-Fi drops
     page.get_by_role("button", name="Save scores").click()
-    page.get_by_text("Saved.").wait_for(timeout=15_000)
-    assert banner.is_hidden()
+    banner = page.locator("#send-failed")
+    banner.wait_for(state="visible")
+    assert "Not saved, will retry" in banner.inner_text()
+    assert in_view(page, banner)
+
+    # The Wi-Fi comes back for a moment, long enough to reload the page but not
+    # to save: the scores typed before are still there, waiting to be sent.
+    def no_saves(route):
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/t/**", no_saves)
+    context.set_offline(False)
+    page.reload()
+    banner.wait_for(state="visible")
+    assert "Not saved, will retry" in banner.inner_text()
+    inputs = page.locator("input.score-input")
+    assert [inputs.nth(i).input_value() for i in range(len(values))] == values
+    assert page.get_by_label("Your name").input_value() == "Bo"
+    assert stored(env, night, table) == []
+
+    page.unroute("**/t/**", no_saves)  # the network is back for good
+    page.wait_for_function(
+        "document.getElementById('send-failed').textContent.includes('Sent.')", timeout=20_000
+    )
+    assert "Saved." in banner.inner_text()
+    assert in_view(page, banner)
+    page.reload()  # nothing is left waiting to be sent twice
+    page.wait_for_timeout(1500)
+    assert page.locator("#send-failed").is_hidden()
+    entries = stored(env, night, table)
+    assert [e["points"] for e in entries] == [sorted(map(int, values))]
+    assert entries[0]["key"] == key  # sent again with the same retry key
     context.close()

@@ -92,10 +92,6 @@ def main(argv: list[str] | None = None) -> None:
 
     from tourney.wsgi import application
 
-    if args.room:
-        welcome(url, args.host_user)
-    else:
-        print(f"Rookery is serving on {url}/  (Ctrl-C stops it)", flush=True)
     app = application
     if not args.quiet:
         from waitress.utilities import logger
@@ -109,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
             "trusted_proxy_count": 1,
             "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
         }
-    waitress.serve(
+    server = waitress.create_server(
         app,
         listen=f"{listen}:{args.port}",
         threads=args.threads,
@@ -122,6 +118,17 @@ def main(argv: list[str] | None = None) -> None:
         clear_untrusted_proxy_headers=True,
         **proxy,
     )
+    # Listening now: only then tell anyone to come.
+    if args.room:
+        welcome(url, args.host_user)
+    else:
+        print(f"Rookery is serving on {url}/  (Ctrl-C stops it)", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("\nRookery stopped.")
+    finally:
+        server.close()
 
 
 def access_log(app):

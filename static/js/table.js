@@ -84,17 +84,158 @@
     if (input) { input.value = "0"; input.focus(); }
   });
 
-  function banner(show) {
+  /* Weak Wi-Fi. A save that can't reach the server is kept in this phone's
+     storage (across a reload) and sent again by itself, with the same retry
+     key, until the server answers; the banner at the top says where it stands.
+     No service worker: a laptop's LAN address over http isn't a secure context. */
+  var UNSENT = "rookery:unsent:" + location.pathname;
+  var RETRY_MS = 5000;
+  var retryTimer = null;
+  var resending = false;
+
+  function store(value) {
+    try {
+      if (value) { localStorage.setItem(UNSENT, JSON.stringify(value)); }
+      else { localStorage.removeItem(UNSENT); }
+    } catch (e) { /* private browsing or a full storage: the typed form still holds it */ }
+  }
+  function unsent() {
+    try { return JSON.parse(localStorage.getItem(UNSENT) || "null"); } catch (e) { return null; }
+  }
+
+  function banner(kind, text) {
     var el = document.getElementById("send-failed");
-    if (el) { el.hidden = !show; }
+    if (!el) { return; }
+    if (!kind) { el.hidden = true; return; }
+    el.className = "send-banner " + kind;
+    el.querySelector(".send-text").textContent = text;
+    el.querySelector(".send-retry").hidden = kind !== "bad";
+    el.hidden = false;
+  }
+
+  function scoreForm() { return document.querySelector("form.score-form"); }
+  function fieldsOf(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") { pairs.push([name, String(value)]); }
+    });
+    return pairs;
+  }
+  function fill(form, pairs) {
+    pairs.forEach(function (pair) {
+      var input = form.querySelector('[name="' + pair[0] + '"]:not(button)');
+      if (input) { input.value = pair[1]; }
+      else {
+        input = document.createElement("input");
+        input.type = "hidden"; input.name = pair[0]; input.value = pair[1];
+        form.appendChild(input);
+      }
+    });
+  }
+
+  function keep(form) {
+    store({ fields: fieldsOf(form), at: Date.now() });
+    banner("bad", "Not saved, will retry. This phone can't reach Rookery; your scores are kept here and sent as soon as it can.");
+    schedule();
+  }
+  function schedule() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(resend, RETRY_MS);
+  }
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; }
+    catch (e) { return ""; }
+  }
+  function showAnswer(html) {
+    var sheet = document.getElementById("sheet");
+    if (sheet) {
+      sheet.outerHTML = html;
+      sheet = document.getElementById("sheet");
+      if (window.htmx && sheet) { window.htmx.process(sheet); }
+      buildAll();
+    }
+    var refused = document.querySelector("form.score-form .errorlist-box");
+    var notice = document.querySelector("#sheet .notice");
+    var said = notice ? notice.textContent.trim() : "";
+    if (refused) {
+      banner("warn", "Your scores reached Rookery but weren't saved: fix what's marked below.");
+    } else if (/not saved/i.test(said)) {
+      banner("warn", said);
+    } else {
+      banner("ok", "Sent. " + (said || "Your scores reached Rookery."));
+    }
+  }
+  // Send the kept scores exactly as they were typed: same fields, same retry key.
+  function resend() {
+    var pending = unsent();
+    if (!pending || resending) { return; }
+    if (navigator.onLine === false) { schedule(); return; }
+    var body = new URLSearchParams();
+    pending.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    resending = true;
+    banner("wait", "Sending your kept scores again…");
+    fetch(location.pathname, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Target": "sheet", "X-CSRFToken": csrfToken() }
+    }).then(function (response) {
+      if (response.status >= 500) { throw new Error("server unavailable"); }
+      return response.text().then(function (html) {
+        resending = false;
+        store(null);
+        clearTimeout(retryTimer);
+        if (response.ok) { showAnswer(html); }
+        else { banner("warn", "Rookery refused these scores (" + response.status + "): reload the page and enter them again."); }
+      });
+    }).catch(function () {
+      resending = false;
+      banner("bad", "Not saved, will retry. Still no connection to Rookery; your scores are kept on this phone.");
+      schedule();
+    });
+  }
+
+  function fromScoreForm(ev) {
+    var elt = ev.detail && ev.detail.elt;
+    return elt && elt.matches && elt.matches("form.score-form");
   }
   function failed(ev) {
-    if (ev.detail && ev.detail.elt && ev.detail.elt.tagName === "FORM") { banner(true); }
+    if (fromScoreForm(ev)) { keep(ev.detail.elt); return; }
+    var elt = ev.detail && ev.detail.elt;
+    if (elt && elt.tagName === "FORM") {
+      banner("bad", "Not sent: this phone couldn't reach Rookery. Check the Wi-Fi and tap the button again.");
+    }
   }
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
-  document.addEventListener("htmx:responseError", failed);
-  document.addEventListener("htmx:beforeRequest", function (ev) {
-    if (ev.detail && ev.detail.elt && ev.detail.elt.tagName === "FORM") { banner(false); }
+  document.addEventListener("htmx:responseError", function (ev) {
+    var status = ev.detail.xhr ? ev.detail.xhr.status : 0;
+    // A proxy answering for a server that is down: the same as no connection.
+    if (fromScoreForm(ev) && (status === 0 || status >= 500)) { keep(ev.detail.elt); return; }
+    failed(ev);
   });
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    if (ev.detail && ev.detail.elt && ev.detail.elt.tagName === "FORM") { banner(null); }
+  });
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    // The player tapped Save again and it got through: nothing is waiting any more.
+    if (fromScoreForm(ev) && ev.detail.successful) { store(null); clearTimeout(retryTimer); }
+  });
+
+  document.addEventListener("click", function (ev) {
+    if (ev.target.closest && ev.target.closest(".send-retry")) { resend(); }
+  });
+  window.addEventListener("online", resend);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { resend(); }
+  });
+
+  // After a reload: put the unsent scores back in the form and try again.
+  var pending = unsent();
+  if (pending) {
+    var form = scoreForm();
+    if (form) { fill(form, pending.fields); }
+    banner("bad", "Not saved, will retry. Your scores from before the reload are kept on this phone.");
+    setTimeout(resend, 500);
+  }
 })();
