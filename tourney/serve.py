@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def access_log(app):
-    """One line per request on stdout, like gunicorn's `--access-logfile -`."""
+    """One line per request on stdout: who, what, the answer and how long it took."""
     import time
 
     def logged(environ, start_response):

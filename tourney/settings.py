@@ -1,7 +1,7 @@
 """Rookery settings, read from the environment.
 
 Every value a deployment changes comes from an environment variable (listed in
-``.env.example``) so the same code runs on a laptop, in CI and behind gunicorn.
+``.env.example``) so the same code runs on a laptop, in CI and on a public server.
 """
 
 import os
@@ -164,6 +164,8 @@ WHITENOISE_USE_FINDERS = env_bool("ROOKERY_STATIC_FINDERS", DEBUG)
 HTTPS = env_bool("DJANGO_HTTPS", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_SSL_REDIRECT = HTTPS
+# The proxy checks health over plain http on loopback: don't send it to https.
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000" if HTTPS else "0"))

@@ -1,4 +1,4 @@
-"""WSGI entry point, served by gunicorn: `gunicorn tourney.wsgi`."""
+"""WSGI entry point, served by waitress through `python -m tourney.serve`."""
 
 import os
 
