@@ -87,9 +87,6 @@ def main(argv: list[str] | None = None) -> None:
     import django
 
     django.setup()
-    import waitress
-    from django.conf import settings
-
     from tourney.wsgi import application
 
     app = application
@@ -98,26 +95,14 @@ def main(argv: list[str] | None = None) -> None:
 
         logger.setLevel("WARNING")
         app = access_log(application)
-    proxy = {}
-    if settings.ROOKERY_TRUSTED_PROXY:
-        proxy = {
-            "trusted_proxy": settings.ROOKERY_TRUSTED_PROXY,
-            "trusted_proxy_count": 1,
-            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
-        }
-    server = waitress.create_server(
-        app,
-        listen=f"{listen}:{args.port}",
-        threads=args.threads,
-        ident="Rookery",
-        # Phones keep connections open between polls; let many wait cheaply.
-        connection_limit=1000,
-        asyncore_use_poll=True,
-        channel_timeout=60,
-        cleanup_interval=10,
-        clear_untrusted_proxy_headers=True,
-        **proxy,
-    )
+    try:
+        server = listen_on(app, f"{listen}:{args.port}", threads=args.threads)
+    except OSError as exc:
+        sys.exit(
+            f"Rookery can't listen on port {args.port}: {exc.strerror}. Is Rookery (or "
+            f"something else) already running there? Stop it, or pick another port: "
+            f"make {'night' if args.room else 'run'} PORT={args.port + 1}"
+        )
     # Listening now: only then tell anyone to come.
     if args.room:
         welcome(url, args.host_user)
@@ -129,6 +114,33 @@ def main(argv: list[str] | None = None) -> None:
         print("\nRookery stopped.")
     finally:
         server.close()
+
+
+def listen_on(app, listen: str, *, threads: int):
+    """A bound waitress server; it believes forwarded headers only from ROOKERY_TRUSTED_PROXY."""
+    import waitress
+    from django.conf import settings
+
+    proxy = {}
+    if settings.ROOKERY_TRUSTED_PROXY:
+        proxy = {
+            "trusted_proxy": settings.ROOKERY_TRUSTED_PROXY,
+            "trusted_proxy_count": 1,
+            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+        }
+    return waitress.create_server(
+        app,
+        listen=listen,
+        threads=threads,
+        ident="Rookery",
+        # Phones keep connections open between polls; let many wait cheaply.
+        connection_limit=1000,
+        asyncore_use_poll=True,
+        channel_timeout=60,
+        cleanup_interval=10,
+        clear_untrusted_proxy_headers=True,
+        **proxy,
+    )
 
 
 def access_log(app):
