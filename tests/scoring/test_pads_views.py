@@ -301,7 +301,7 @@ def test_rook_for_two_problem_sits_beside_the_player(host_client, two):
     )
     html = host_client.post(url("hand_add", two), data, headers=HTMX).content.decode()
     errors = re.search(rf'<ul class="errorlist" id="err-{eve.pk}">(.*?)</ul>', html).group(1)
-    assert "Eve took 35 count in 1 trick" in errors
+    assert "Eve&#x27;s 1 trick holds 3 cards: at most 30 count" in errors
     assert f'id="err-{finn.pk}"' not in html
 
 

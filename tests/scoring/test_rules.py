@@ -78,7 +78,7 @@ def test_trick_games_have_players_and_a_target_but_no_rounds(slug, players, targ
             {
                 "card_values": {str(n): min(n, 10) for n in range(1, 15)},
                 "rook_value": 20,
-                "round_11_cards": 14,
+                "round_11_cards": 12,
                 "buy_cap": None,
                 "missed_round": "highest",
                 "missed_round_points": 0,
@@ -114,7 +114,7 @@ def test_house_defaults_are_the_rules_md_defaults(slug, defaults):
             {
                 "card_values": {n: 5 * (1 + n // 5) for n in range(1, 15)},
                 "rook_value": 50,
-                "round_11_cards": 12,
+                "round_11_cards": 14,
                 "buy_cap": 3,
                 "missed_round": "fixed",
                 "missed_round_points": 75,
@@ -182,7 +182,7 @@ def test_a_partial_card_values_table_changes_only_the_numbers_given():
         ("toonerville", {"rook_value": 0}, "from 1 to 100"),
         ("toonerville", {"rook_value": True}, "from 1 to 100"),
         ("toonerville", {"rook_value": "20"}, "from 1 to 100"),
-        ("toonerville", {"round_11_cards": 13}, "14 or 12"),
+        ("toonerville", {"round_11_cards": 13}, "12 or 14"),
         ("toonerville", {"buy_cap": -1}, "from 0 to 20"),
         ("toonerville", {"missed_round": "max"}, "'highest', 'average', 'fixed' or 'zero'"),
         ("toonerville", {"missed_round_points": 1.5}, "from 0 to 1000"),
