@@ -417,14 +417,20 @@ PARTNERSHIP_BIDS = (70, 200, 5)
 Side = Literal["bidding", "other"]
 
 
+PARTNERSHIP_TARGET = _target(
+    1000, 100, 10000, "The first side (or player) to reach this many points wins; settable."
+)
+
+
 class _Partnership(TrickGame):
     """What the four- and five-player games share: bids, 200 points a hand, the bonus."""
 
-    house_rules = (
-        _target(
-            1000, 100, 10000, "The first side (or player) to reach this many points wins; settable."
-        ),
-    )
+    house_rules = (PARTNERSHIP_TARGET,)
+
+    @property
+    def all_tricks_bonus(self) -> int:
+        """The bonus for a side that takes every trick (the published 100 for all 13)."""
+        return ALL_TRICKS_BONUS
 
     def _side_results(
         self,
@@ -502,10 +508,10 @@ class _Partnership(TrickGame):
             return None
 
         if took_all == "bidding":
-            return HAND_POINTS + ALL_TRICKS_BONUS, 0
+            return HAND_POINTS + self.all_tricks_bonus, 0
         kept = HAND_POINTS - taken
         if took_all == "other":
-            return -bid, kept + ALL_TRICKS_BONUS
+            return -bid, kept + self.all_tricks_bonus
         return (taken if taken >= bid else -bid), kept
 
 
@@ -571,9 +577,11 @@ class PartnershipRook5(_Partnership):
     """Five-player partnership Rook: the bidder calls a card, its holder is the secret partner.
 
     Each player keeps an individual score. A hand has 10 tricks (10 cards each
-    from a standard deck less two 2s); taking every trick earns the same
-    100-point bonus as taking all 13 in the four-player game, and the same
-    checks apply. House rule: `target` (default 1000).
+    from a standard deck less two 2s). House rules: `target` (default 1000) and
+    `all_tricks_bonus` (default True: taking every trick earns the 100 the
+    four-player game gives for all 13; the source names only that game). The
+    bidder plays alone when the called card is their own or in the middle, a
+    house default the source does not state.
     """
 
     slug = "partnership-rook-5"
@@ -581,6 +589,29 @@ class PartnershipRook5(_Partnership):
     players = 5
     min_players = max_players = preferred_table_size = 5
     tricks_per_hand = 10
+    house_rules = (
+        PARTNERSHIP_TARGET,
+        HouseRule(
+            name="all_tricks_bonus",
+            label="100-point bonus for taking all 10 tricks",
+            help=(
+                "The source gives the 100-point bonus only for all thirteen tricks of the "
+                "four-player game; by default a side that takes all 10 tricks here gets it "
+                "too. If the called card is the bidder's own or in the middle, the bidder "
+                "plays alone: also a house default, as the source does not say."
+            ),
+            default=True,
+            kind="bool",
+        ),
+    )
+
+    def __init__(self, **house_rules: Any) -> None:
+        super().__init__(**house_rules)
+        self._bonus: bool = self._values["all_tricks_bonus"]
+
+    @property
+    def all_tricks_bonus(self) -> int:
+        return ALL_TRICKS_BONUS if self._bonus else 0
 
     def score_hand(
         self,

@@ -95,7 +95,7 @@ def test_trick_games_have_players_and_a_target_but_no_rounds(slug, players, targ
         ),
         ("rook-for-two", {"raise_step": 5, "target": 150}),
         ("partnership-rook", {"target": 1000}),
-        ("partnership-rook-5", {"target": 1000}),
+        ("partnership-rook-5", {"target": 1000, "all_tricks_bonus": True}),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
@@ -123,7 +123,7 @@ def test_house_defaults_are_the_rules_md_defaults(slug, defaults):
         ("shanghai", {"three_decks": True, "black_14s_wild": True, "missed_round": "average"}),
         ("rook-for-two", {"raise_step": 10, "target": 200}),
         ("partnership-rook", {"target": 500}),
-        ("partnership-rook-5", {"target": 1500}),
+        ("partnership-rook-5", {"target": 1500, "all_tricks_bonus": False}),
     ],
     ids=[
         "toonerville-defaults",

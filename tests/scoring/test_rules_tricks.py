@@ -639,8 +639,33 @@ def test_every_hand_rules_md_allows_is_accepted(bid, taken):
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
 
-def five(**kwargs):
-    return get_game("partnership-rook-5").score_hand(players=FIVE, **kwargs)
+def five(house_rules=None, **kwargs):
+    return get_game("partnership-rook-5", **(house_rules or {})).score_hand(players=FIVE, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("bonus", "taker", "expected"),
+    [
+        (True, "Di", {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 300, "Ed": 300}),
+        (False, "Di", {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 200, "Ed": 200}),
+        (True, "Ann", {"Ann": 290, "Bo": 290, "Cy": 290, "Di": -150, "Ed": -150}),
+        (False, "Ann", {"Ann": 190, "Bo": 190, "Cy": 190, "Di": -150, "Ed": -150}),
+    ],
+    ids=["bidders-bonus", "bidders-no-bonus", "opponents-bonus", "opponents-no-bonus"],
+)
+def test_five_player_all_tricks_bonus_can_be_turned_off(bonus, taker, expected):
+    points = 200 if taker == "Di" else 10
+    hand = {"bidder": "Ed", "partner": "Di", "bid": 150, "points": points, "all_tricks": taker}
+    assert five({"all_tricks_bonus": bonus}, **hand) == expected
+
+
+def test_five_player_house_defaults_are_marked_and_explained():
+    rule = next(
+        r for r in get_game("partnership-rook-5").house_rules if r.name == "all_tricks_bonus"
+    )
+    assert rule.default is True
+    assert "all thirteen" in rule.help
+    assert "plays alone" in rule.help
 
 
 @pytest.mark.parametrize(
