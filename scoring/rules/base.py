@@ -271,9 +271,18 @@ def card_number(key: object) -> int | None:
     return None
 
 
-def is_ascii_whole(text: str) -> bool:
-    """Whether `text` is a whole number in ASCII digits, as a form should read one."""
-    return text.isascii() and text.isdigit()
+def read_whole(text: str, *, digits: int = 9, signed: bool = False) -> int | None:
+    """The whole number typed in `text` (ASCII digits, at most `digits` of them), or None.
+
+    "٣", "²" and full-width digits pass str.isdigit() but are not what a phone's number pad
+    sends, and int() refuses some of them; a longer number is no score anyone made.
+    With `signed`, a leading "-" is kept so the rules can say a score cannot be negative.
+    """
+    negative = signed and text.startswith("-")
+    body = text[1:] if negative else text
+    if not (body.isascii() and body.isdigit() and len(body) <= digits):
+        return None
+    return -int(body) if negative else int(body)
 
 
 def _shown(value: object) -> str:
