@@ -383,11 +383,9 @@ def rummy_sheet(
         names = list(players)
     else:
         raise TypeError(f"players must be a number of columns or a list of names, not {players!r}")
-    sizes = rummy.table_sizes
-    if len(names) not in sizes:
-        raise ValueError(
-            f"{rummy.name} is played {sizes.start} to {sizes.stop - 1} a table, not {len(names)}"
-        )
+    problem = rummy.table_problem(len(names))
+    if problem:
+        raise ValueError(problem)
     rounds = rummy.rounds_for(len(names))
     entries = _per_player(names, scores or {}, len(rounds), "scores")
     buy_entries = None if buys is None else _per_player(names, buys, len(rounds), "buys")

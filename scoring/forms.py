@@ -126,9 +126,10 @@ def _whole(text: str) -> int | None:
     text = text.replace(" ", "")
     if text == "":
         return None
-    if text.isdigit() and len(text) <= 6:
-        return int(text)
-    raise ValueError(text)
+    number = rules.read_whole(text, digits=6)
+    if number is None:
+        raise ValueError(text)
+    return number
 
 
 class HandForm(forms.Form):

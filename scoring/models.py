@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import rules
-from scoring.rules.tricks import ALL_TRICKS_BONUS, HAND_POINTS, RookForTwo
+from scoring.rules.tricks import HAND_POINTS, RookForTwo
 
 NAME_MAX = 60
 
@@ -567,7 +567,9 @@ class SheetRow:
             parts = [f"{rules.name_list(names)} {signed(p)}" for p, names in groups.items()]
         extra = ""
         if hand.all_tricks:
-            extra = f" ({self.all_tricks_side} took every trick: +{ALL_TRICKS_BONUS} bonus)"
+            bonus = pad.game.all_tricks_bonus
+            extra = f" ({self.all_tricks_side} took every trick"
+            extra += f": +{bonus} bonus)" if bonus else ")"
         return f"Hand {hand.number}: {outcome}{extra}. " + "; ".join(parts) + "."
 
 

@@ -237,7 +237,7 @@ def test_control_characters_and_odd_numbers_are_handled(host_client, table_in_pl
     )
     if where == "restore":
         response = host_client.post(reverse("table_restore", args=[event.slug, 1, 1]), fields)
-        assert response.status_code in (302, 404)  # an Arabic-Indic 1 is a digit: version 1
+        assert response.status_code in (302, 404)  # an Arabic-Indic 1 is no version: 0
     elif where == "confirm":
         response = client.post(reverse("table_confirm", args=[card.token]), fields)
         assert response.status_code == 200
@@ -320,3 +320,34 @@ def test_score_pad_forms_never_fail(host_client, pads, data):
 def test_starting_a_pad_never_fails(host_client, game, fields):
     response = host_client.post(f"/pads/new/{game}/", fields)
     assert response.status_code in (200, 302, 404, 422)
+
+
+@pytest.mark.parametrize(
+    "typed", ["²", "٣", "１２", "9" * 10], ids=["superscript", "arabic", "wide", "long"]
+)
+def test_only_ascii_digits_are_a_score_on_the_table_page(table_in_play, typed):
+    _event, _rnd, table, card, seats = table_in_play
+    data = {"name": "Ann", "based_on": "0", "key": "odd-digits"}
+    for i, seat in enumerate(seats):
+        data[f"p{seat.player_id}"] = typed if i == 1 else (0 if i == 0 else 20 + i)
+    response = Client().post(reverse("table_page", args=[card.token]), data)
+    assert response.status_code == 422
+    name = seats[1].player.name
+    assert f"{name}: “{typed}” is not a number of points." in response.content.decode()
+    assert not Entry.objects.filter(table=table).exists()
+
+
+@pytest.mark.parametrize("odd", ["²", "٣", "9" * 5000])
+def test_odd_digits_in_confirm_and_status_are_handled(table_in_play, odd):
+    _event, _rnd, table, card, seats = table_in_play
+    services.submit_scores(
+        table, {s.player_id: 0 if i == 0 else 9 + i for i, s in enumerate(seats)}, entered_by="Ann"
+    )
+    client = Client()
+    response = client.post(
+        reverse("table_confirm", args=[card.token]), {"version": odd, "name": "Bo"}
+    )
+    assert response.status_code == 409
+    assert table.entries.get(state="current").confirmed_by == ""
+    response = client.get(reverse("table_status", args=[card.token]), {"round": odd})
+    assert response.status_code == 200

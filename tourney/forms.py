@@ -380,7 +380,7 @@ class TableGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
     )
     three_decks = forms.BooleanField(
-        label="Shanghai: 3 decks with 6 wilds (for 6 players)", required=False
+        label="Shanghai: 3 decks with 6 wilds (for 6 players; needed for 7 or 8)", required=False
     )
     black_14s_wild = forms.BooleanField(
         label="Shanghai: no advertising cards, so the two black 14s are the wilds",
@@ -395,13 +395,22 @@ class TableGameForm(forms.Form):
         names = [n for n in names if n]
         if not slug:
             return data
-        game = rules.get_game(slug)
-        low = game.short_table_size or game.min_players
-        if not low <= len(names) <= game.max_players:
+        shanghai = slug == Event.Game.SHANGHAI
+        game = rules.get_game(
+            slug, **({"three_decks": bool(data.get("three_decks"))} if shanghai else {})
+        )
+        sizes = game.table_sizes
+        if len(names) not in sizes:
             self.add_error(
                 "players",
-                f"{game.name} is played by {low} to {game.max_players} at one table; "
+                f"{game.name} is played by {sizes.start} to {sizes.stop - 1} at one table; "
                 f"you named {len(names)}.",
+            )
+        elif game.table_problem(len(names)):
+            self.add_error(
+                "three_decks",
+                f"{len(names)} players need 3 decks with 6 wilds: tick this box, "
+                "or name 6 players or fewer.",
             )
         seen: set[str] = set()
         for n in names:
@@ -415,7 +424,7 @@ class TableGameForm(forms.Form):
         data["names"] = names
         data["house_rules"] = (
             {"three_decks": data.get("three_decks"), "black_14s_wild": data.get("black_14s_wild")}
-            if slug == Event.Game.SHANGHAI
+            if shanghai
             else {}
         )
         return data
@@ -428,7 +437,7 @@ class BlankSheetForm(forms.Form):
     players = forms.TypedChoiceField(
         label="Player columns",
         coerce=int,
-        choices=[(n, str(n)) for n in range(3, 7)],
+        choices=[(n, str(n)) for n in range(2, 9)],
         initial=6,
     )
     three_decks = forms.BooleanField(label="Shanghai: 3 decks, 6 wilds", required=False)
@@ -436,24 +445,25 @@ class BlankSheetForm(forms.Form):
     round_11_cards = forms.TypedChoiceField(
         label="Toonerville: cards dealt in round 11",
         coerce=int,
-        choices=[(14, "14 (gamerules.com)"), (12, "12 (pagat)")],
-        initial=14,
+        choices=[(12, "12 (pagat)"), (14, "14 (gamerules.com)")],
+        initial=12,
         required=False,
-        empty_value=14,
+        empty_value=12,
     )
     buys = forms.BooleanField(label="Add a buys column for each player", required=False)
 
     def clean(self):
         data = super().clean()
         if data.get("game") == Event.Game.TOONERVILLE:
-            data["house_rules"] = {"round_11_cards": data.get("round_11_cards") or 14}
-            if data.get("players") == 6:
-                self.add_error(
-                    "players", "Toonerville is played 3 to 5 a table: choose 5 or fewer."
-                )
+            data["house_rules"] = {"round_11_cards": data.get("round_11_cards") or 12}
         else:
             data["house_rules"] = {
                 "three_decks": data.get("three_decks", False),
                 "black_14s_wild": data.get("black_14s_wild", False),
             }
+        players = data.get("players")
+        if data.get("game") and players:
+            problem = rules.get_game(data["game"], **data["house_rules"]).table_problem(players)
+            if problem:
+                self.add_error("players", f"{problem}.")
         return data

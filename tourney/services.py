@@ -602,7 +602,7 @@ def start_table_game(
 
     The players sit in the order given; the first deals, then the deal passes
     to the left each hand. Shanghai's fewer-than-4 rules apply by themselves at
-    a table of three.
+    a table of two or three.
     """
     game = rules.get_game(game_slug, **house_rules)
     event = Event.objects.create(
@@ -615,7 +615,8 @@ def start_table_game(
         rounds_planned=len(game.rounds),
         min_table_size=len(players),
         max_table_size=len(players),
-        allow_short_tables=len(players) == 3 and game.short_table_size == 3,
+        allow_short_tables=game.short_table_size is not None
+        and len(players) <= game.short_table_size,
         record_buys=record_buys,
     )
     for player_name in players:

@@ -91,10 +91,11 @@ class TableScoresForm(forms.Form):
         for seat in self.seats:
             field = f"p{seat.player_id}"
             text = (data.get(field) or "").replace(" ", "")
+            typed = rules.read_whole(text, signed=True)
             if text == "":
                 points[seat.player_id] = None
-            elif text.lstrip("-").isdigit() and len(text.lstrip("-")) <= 9:
-                points[seat.player_id] = int(text)
+            elif typed is not None:
+                points[seat.player_id] = typed
             else:
                 self.add_error(
                     field,
@@ -360,8 +361,9 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
     state = table_state(card)
     shown = request.GET.get("round", "")
+    number = rules.read_whole(shown)
     state["round_changed"] = (
-        bool(state["round"]) and shown.isdigit() and int(shown) != (state["round"].number)
+        bool(state["round"]) and number is not None and number != state["round"].number
     )
     return render(
         request,
@@ -376,13 +378,13 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     state = table_state(card)
     current = state.get("current")
     name = clean_name(request.POST.get("name", ""))[:60]
-    version = request.POST.get("version", "")
+    version = rules.read_whole(request.POST.get("version", ""))
     error = None
-    if current is None or not version.isdigit():
+    if current is None or version is None:
         error = "There are no saved scores to confirm yet."
     else:
         try:
-            services.confirm_entry(current, name=name, version=int(version))
+            services.confirm_entry(current, name=name, version=version)
         except services.ConfirmError as exc:
             error = str(exc)
     if not request.htmx:

@@ -634,9 +634,7 @@ def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> H
     rnd = _round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     version = request.POST.get("version", "")
-    entry = get_object_or_404(
-        gtable.entries, version=int(version) if version.isdecimal() and len(version) < 9 else 0
-    )
+    entry = get_object_or_404(gtable.entries, version=rules.read_whole(version, digits=8) or 0)
     if rnd.status != Round.Status.PLAYING:
         messages.error(request, f"Round {number} is closed: reopen it to change its scores.")
     else:

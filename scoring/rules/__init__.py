@@ -37,6 +37,7 @@ from .base import (
     Problem,
     Standing,
     name_list,
+    read_whole,
 )
 from .rummy import Round, RummyGame, Shanghai, Toonerville
 from .tricks import PartnershipRook, PartnershipRook5, RookForTwo, TrickGame, next_dealer
@@ -62,6 +63,7 @@ __all__ = [
     "get_game",
     "name_list",
     "next_dealer",
+    "read_whole",
 ]
 
 _GAME_CLASSES: dict[str, type[Game]] = {

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
+from .cards import number_text
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -203,14 +205,14 @@ class HouseRule:
                 return None if value is None else self._whole_in_range(value)
             case "bool":
                 if not isinstance(value, bool):
-                    raise ValueError(f"{self.name} must be True or False, not {value!r}")
+                    raise ValueError(f"{self.name} must be True or False, not {_shown(value)}")
                 return value
             case "choice":
                 for choice, _ in self.choices:
                     if value == choice and type(value) is type(choice):
                         return choice
                 allowed = name_list((repr(choice) for choice, _ in self.choices), "or")
-                raise ValueError(f"{self.name} must be {allowed}, not {value!r}")
+                raise ValueError(f"{self.name} must be {allowed}, not {_shown(value)}")
             case "card_values":
                 return self._card_values(value)
         raise AssertionError(self.kind)
@@ -231,30 +233,63 @@ class HouseRule:
                 allowed = f"at most {self.max}"
             else:
                 allowed = f"from {self.min} to {self.max}"
-            raise ValueError(f"{what or self.name} must be a whole number {allowed}, not {value!r}")
+            raise ValueError(
+                f"{what or self.name} must be a whole number {allowed}, not {_shown(value)}"
+            )
         return value
 
     def _card_values(self, value: object) -> Mapping[int, int]:
         if not isinstance(value, Mapping):
-            raise ValueError(f"{self.name} must map card numbers 1 to 14 to points, not {value!r}")
+            raise ValueError(
+                f"{self.name} must map card numbers 1 to 14 to points, not {_shown(value)}"
+            )
         values = dict(self.default)
         for key, points in value.items():
-            number = _card_number(key)
+            number = card_number(key)
             if number is None:
                 raise ValueError(
-                    f"{self.name} has a card {key!r}: the cards are numbered 1 to 14 "
+                    f"{self.name} has a card {_shown(key)}: the cards are numbered 1 to 14 "
                     "(set the Rook's value on its own)"
                 )
             values[number] = self._whole_in_range(points, f"{self.name}[{number}]")
         return MappingProxyType(dict(sorted(values.items())))
 
 
-def _card_number(key: object) -> int | None:
-    if isinstance(key, str) and key.strip().isdigit():
-        key = int(key)
+def card_number(key: object) -> int | None:
+    """The card number 1 to 14 that `key` names (14 or "14"), or None.
+
+    Only ASCII digits count: "²" and "٣" pass str.isdigit() but are no card,
+    and int() would refuse the first.
+    """
+    if isinstance(key, str):
+        text = key.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 2):
+            return None
+        key = int(text)
     if is_whole(key) and key in CARD_NUMBERS:
         return key
     return None
+
+
+def read_whole(text: str, *, digits: int = 9, signed: bool = False) -> int | None:
+    """The whole number typed in `text` (ASCII digits, at most `digits` of them), or None.
+
+    "٣", "²" and full-width digits pass str.isdigit() but are not what a phone's number pad
+    sends, and int() refuses some of them; a longer number is no score anyone made.
+    With `signed`, a leading "-" is kept so the rules can say a score cannot be negative.
+    """
+    negative = signed and text.startswith("-")
+    body = text[1:] if negative else text
+    if not (body.isascii() and body.isdigit() and len(body) <= digits):
+        return None
+    return -int(body) if negative else int(body)
+
+
+def _shown(value: object) -> str:
+    """A value as an error message can show it, however large."""
+    if is_whole(value):
+        return number_text(value)
+    return repr(value)[:40]
 
 
 class Game:

@@ -4,7 +4,6 @@ Both score penalty points (lowest total wins), so a round's scores are checked
 the same way; the games differ in their deals, card values and upper limits.
 """
 
-import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -18,9 +17,11 @@ from .base import (
     HouseRule,
     Missed,
     Report,
+    card_number,
     is_whole,
     name_list,
 )
+from .cards import Inventory, number_text
 
 SHANGHAI_VALUES = MappingProxyType({number: min(number, 10) for number in CARD_NUMBERS})
 WILD_VALUE = 20
@@ -66,7 +67,12 @@ class Round:
 
 
 class RummyGame(Game):
-    """Penalty-point games: one player goes out with 0, the others count their cards."""
+    """Penalty-point games: one player goes out with 0, the others count their cards.
+
+    Each game says what its table's decks hold (`inventory`) and how many cards
+    a hand can hold (`most_cards`); a score is accepted only if some hand of
+    that many cards from those decks adds up to it.
+    """
 
     lowest_wins = True
     round_word: ClassVar[str] = "round"
@@ -102,17 +108,31 @@ class RummyGame(Game):
         """Every table size `check_round` accepts."""
         return range(self.short_table_size or self.min_players, self.max_players + 1)
 
-    @property
-    def highest_card_value(self) -> int:
-        return max(*self.card_values.values(), self.wild_value)
+    def table_problem(self, players: int) -> str | None:
+        """Why a table of `players` cannot play this game with these house rules, or None."""
+        sizes = self.table_sizes
+        if players not in sizes:
+            return (
+                f"This table has {players} player{'' if players == 1 else 's'}: "
+                f"{self.name} is played {sizes.start} to {sizes.stop - 1} a table"
+            )
+        return None
 
     @property
     def lowest_card_value(self) -> int:
         return min(*self.card_values.values(), self.wild_value)
 
-    def max_score(self, number: int, players: int) -> int | None:
-        """The most a hand can hold (always refused above it), or None for no hard limit."""
-        return None
+    def inventory(self, players: int) -> Inventory:
+        """Every card a table of `players` plays with, valued as this event values them."""
+        raise NotImplementedError
+
+    def most_cards(self, number: int, players: int) -> int:
+        """The most cards one hand can hold at the end of round `number`."""
+        raise NotImplementedError
+
+    def max_score(self, number: int, players: int) -> int:
+        """The most a hand can hold: always refused above it."""
+        return self.inventory(players).most(self.most_cards(number, players))
 
     def plausible_ceiling(self, number: int, players: int) -> int | None:
         """Above this a score needs the host's confirmation; None if there is no such ceiling."""
@@ -121,18 +141,22 @@ class RummyGame(Game):
     def _max_reason(self, number: int, players: int) -> str:
         raise NotImplementedError
 
+    def _ceiling_reason(self, number: int, players: int) -> str:
+        raise NotImplementedError
+
     # -- card values -------------------------------------------------------
 
     def card_value(self, card: object) -> int | None:
-        """Points for one card ("1" to "14", 1 to 14, "rook" or "wild"); None if there is none."""
+        """Points for one card ("1" to "14", 1 to 14, "rook" or "wild"); None if there is none.
+
+        Only ASCII digits name a number: "²" or "٣" are no card, not an error.
+        """
         if isinstance(card, str):
             word = card.strip().casefold()
             if word in WILD_WORDS:
                 return self.wild_value
-            card = int(word) if word.isdigit() else None
-        if is_whole(card):
-            return self.card_values.get(card)
-        return None
+        number = card_number(card)
+        return None if number is None else self.card_values.get(number)
 
     def hand_value(self, cards: Iterable[object]) -> int:
         """Penalty points for the cards left in a hand, e.g. ["1", "9", "12", "rook"]."""
@@ -140,7 +164,7 @@ class RummyGame(Game):
         for card in cards:
             value = self.card_value(card)
             if value is None:
-                unknown.append(str(card))
+                unknown.append(_card_text(card))
             else:
                 total += value
         if unknown:
@@ -152,12 +176,9 @@ class RummyGame(Game):
             report.raise_if_any()
         return total
 
-    def is_possible(self, score: int) -> bool:
-        """Whether some hand of cards adds up to exactly `score` with these card values."""
-        if score < 1:
-            return False
-        divisor, bound, reachable = _sums(frozenset([*self.card_values.values(), self.wild_value]))
-        return score in reachable if score <= bound else score % divisor == 0
+    def is_possible(self, score: int, number: int, players: int) -> bool:
+        """Whether a hand that round `number` allows, from the table's decks, adds up to `score`."""
+        return self.inventory(players).can_hold(score, self.most_cards(number, players))
 
     # -- checking a round --------------------------------------------------
 
@@ -174,13 +195,27 @@ class RummyGame(Game):
         self.round(number)
         report = Report()
         players = len(scores)
-        sizes = self.table_sizes
-        if players not in sizes:
-            report.add(
-                f"This table has {players} player{'' if players == 1 else 's'}: "
-                f"{self.name} is played {sizes.start} to {sizes.stop - 1} a table"
-            )
+        size_problem = self.table_problem(players)
+        if size_problem:
+            report.add(size_problem)
 
+        whole = self._whole_scores(report, scores)
+        zeros = [name for name, score in whole.items() if score == 0]
+        if len(zeros) > 1:
+            report.add(
+                f"{name_list(zeros)} {'both' if len(zeros) == 2 else 'all'} went out "
+                f"(scored 0): exactly one player goes out each {word}",
+                zeros,
+            )
+        elif not zeros and whole and len(whole) == players:
+            report.add(
+                f"Nobody scored 0: exactly one player goes out each {word}, and they score 0"
+            )
+        if not size_problem:
+            self._check_hands(report, number, players, whole, high_confirmed=high_confirmed)
+        report.raise_if_any()
+
+    def _whole_scores(self, report: Report, scores: Mapping[str, object]) -> dict[str, int]:
         whole: dict[str, int] = {}
         for key, score in scores.items():
             name = str(key)
@@ -197,23 +232,26 @@ class RummyGame(Game):
                 )
             elif score < 0:
                 report.add(
-                    f"{name} scored {score}: a score cannot be negative "
+                    f"{name} scored {number_text(score)}: a score cannot be negative "
                     "(it is the points left in the hand, or 0 for going out)",
                     [name],
                 )
             else:
                 whole[name] = score
+        return whole
 
-        zeros = [name for name, score in whole.items() if score == 0]
-        if len(zeros) > 1:
-            report.add(
-                f"{name_list(zeros)} {'both' if len(zeros) == 2 else 'all'} went out "
-                "(scored 0): exactly one player goes out each round",
-                zeros,
-            )
-        elif not zeros and whole and len(whole) == players:
-            report.add("Nobody scored 0: exactly one player goes out each round, and they score 0")
-
+    def _check_hands(
+        self,
+        report: Report,
+        number: int,
+        players: int,
+        whole: Mapping[str, int],
+        *,
+        high_confirmed: bool,
+    ) -> None:
+        """Each score against the hands the table's cards allow, then the table's total."""
+        word = self.round_word
+        inventory = self.inventory(players)
         hard = self.max_score(number, players)
         ceiling = self.plausible_ceiling(number, players)
         lowest = self.lowest_card_value
@@ -226,14 +264,14 @@ class RummyGame(Game):
                     "a player who did not go out holds at least one card",
                     [name],
                 )
-            elif hard is not None and score > hard:
+            elif score > hard:
                 report.add(
-                    f"{name} scored {score}, more than a hand can hold in {word} {number} "
-                    f"({hard}: {self._max_reason(number, players)})",
+                    f"{name} scored {number_text(score)}, more than a hand can hold in "
+                    f"{word} {number} ({hard}: {self._max_reason(number, players)})",
                     [name],
                 )
-            elif not self.is_possible(score):
-                report.add(self._impossible_message(name, score), [name])
+            elif not self.is_possible(score, number, players):
+                report.add(self._impossible_message(name, score, number, players), [name])
             elif ceiling is not None and score > ceiling and not high_confirmed:
                 report.add(
                     f"{name} scored {score}, more than {self._ceiling_reason(number, players)} "
@@ -241,19 +279,36 @@ class RummyGame(Game):
                     [name],
                     confirmable=True,
                 )
-        report.raise_if_any()
+        total = sum(whole.values())
+        if len(whole) > 1 and total > inventory.total and all(s <= hard for s in whole.values()):
+            report.add(
+                f"The scores at this table add up to {total}: more than all the cards of "
+                f"{self._decks_words(players)} are worth ({inventory.total})",
+                whole,
+            )
 
-    def _ceiling_reason(self, number: int, players: int) -> str:
+    def _decks_words(self, players: int) -> str:
         raise NotImplementedError
 
-    def _impossible_message(self, name: str, score: int) -> str:
-        divisor, _, _ = _sums(frozenset([*self.card_values.values(), self.wild_value]))
+    def _impossible_message(self, name: str, score: int, number: int, players: int) -> str:
+        inventory = self.inventory(players)
+        divisor = math.gcd(*(value for value, _ in inventory.by_value()))
         if score % divisor:
             return (
                 f"{name} scored {score}, which is not a multiple of {divisor}: every card is "
                 f"worth a multiple of {divisor} at this event, so every hand is too"
             )
-        return f"{name} scored {score}, which no hand of cards adds up to with this event's values"
+        need = inventory.fewest_cards(score)
+        if need is not None:
+            return (
+                f"{name} scored {score}, which takes at least {need} cards with this event's "
+                f"values: a hand holds at most {self.most_cards(number, players)} in "
+                f"{self.round_word} {number}"
+            )
+        return (
+            f"{name} scored {score}, which no hand of cards from {self._decks_words(players)} "
+            "adds up to with this event's values"
+        )
 
     # -- missed rounds -----------------------------------------------------
 
@@ -282,19 +337,15 @@ class RummyGame(Game):
                 return 0
 
 
-@functools.cache
-def _sums(values: frozenset[int]) -> tuple[int, int, frozenset[int]]:
-    """Which totals a hand can add up to: (common divisor, bound, every total up to bound).
+def _card_text(card: object) -> str:
+    if is_whole(card):
+        return number_text(card)
+    return str(card)[:20]
 
-    Above `bound` every multiple of the divisor can be made (Schur's bound on
-    the coin problem is below smallest x largest), so only small totals need a search.
-    """
-    divisor = math.gcd(*values)
-    bound = min(values) * max(values)
-    made = [True] + [False] * bound
-    for total in range(1, bound + 1):
-        made[total] = any(value <= total and made[total - value] for value in values)
-    return divisor, bound, frozenset(total for total in range(1, bound + 1) if made[total])
+
+def _hand_words(hand: Iterable[tuple[int, int]]) -> str:
+    """(value, how many) pairs as RULES.md writes them: three 20s and nine 10s."""
+    return " + ".join(f"{n} × {value}" for value, n in hand)
 
 
 TOONERVILLE_CONTRACTS = (
@@ -319,7 +370,7 @@ class Toonerville(RummyGame):
 
     House rules: `card_values` (points per number 1-14; default 1-9 face value,
     10-14 ten; a partial mapping changes only the numbers given), `rook_value`
-    (20), `round_11_cards` (14 or 12; default 14), `buy_cap` (None = unlimited,
+    (20), `round_11_cards` (12 or 14; default 12, as pagat deals), `buy_cap` (None = unlimited,
     the default, or the most buys a round), `missed_round` ("highest", "average",
     "fixed" or "zero"; default "highest") and `missed_round_points` (for "fixed"; 0).
     """
@@ -359,12 +410,12 @@ class Toonerville(RummyGame):
             name="round_11_cards",
             label="Cards dealt in round 11",
             help=(
-                "Two runs and two sets need at least 14 cards: gamerules.com deals 14, "
-                "pagat deals 12 (then a player must buy to go out)."
+                "Two runs and two sets need at least 14 cards. pagat, the authoritative "
+                "source, deals 12, so going out takes at least one buy; gamerules.com deals 14."
             ),
-            default=14,
+            default=12,
             kind="choice",
-            choices=((14, "14 cards (gamerules.com)"), (12, "12 cards (pagat)")),
+            choices=((12, "12 cards (pagat)"), (14, "14 cards (gamerules.com)")),
         ),
         HouseRule(
             name="buy_cap",
@@ -405,37 +456,49 @@ class Toonerville(RummyGame):
         """Toonerville deals the same whatever the table size."""
         return self._rounds
 
-    def max_score(self, number: int, players: int) -> int | None:
+    def inventory(self, players: int) -> Inventory:
+        """One Rook deck a player: `players` Rooks and 4 x `players` of each number 1 to 14."""
+        copies: dict[object, int] = dict.fromkeys(CARD_NUMBERS, COLOURS * players)
+        copies["rook"] = players
+        values: dict[object, int] = {**self.card_values, "rook": self.rook_value}
+        return Inventory(copies, values)
+
+    def most_cards(self, number: int, players: int) -> int:
+        """The deal plus two for each buy within the cap; with no cap, every card of the table."""
         if self.buy_cap is None:
-            # Buys are unlimited, but no hand holds more than every card of the
-            # table's decks (one deck per player).
-            return players * DECK_CARDS * self.highest_card_value
-        return (self.round(number).cards_dealt + 2 * self.buy_cap) * self.highest_card_value
+            return players * DECK_CARDS
+        return self.round(number).cards_dealt + 2 * self.buy_cap
+
+    def _decks_words(self, players: int) -> str:
+        return f"the table's {players} decks"
 
     def _max_reason(self, number: int, players: int) -> str:
+        inventory = self.inventory(players)
         if self.buy_cap is None:
             return (
-                f"all {players * DECK_CARDS} cards of the table's {players} decks, "
-                f"all worth {self.highest_card_value}"
+                f"all {inventory.cards} cards of the table's {players} decks, "
+                f"worth {inventory.total} together"
             )
+        hand = _hand_words(inventory.best_hand(self.most_cards(number, players)))
         return (
             f"{self.round(number).cards_dealt} cards dealt plus 2 for each of at most "
-            f"{self.buy_cap} buys, all worth {self.highest_card_value}"
+            f"{self.buy_cap} buy{'' if self.buy_cap == 1 else 's'}, at best {hand} "
+            f"from the table's {players} decks"
         )
 
     def plausible_ceiling(self, number: int, players: int) -> int | None:
         dealt = self.round(number).cards_dealt
-        return (dealt + PLAUSIBLE_BOUGHT_CARDS) * self.highest_card_value
+        return self.inventory(players).most(dealt + PLAUSIBLE_BOUGHT_CARDS)
 
     def _ceiling_reason(self, number: int, players: int) -> str:
-        return (
-            f"the {self.round(number).cards_dealt} cards dealt plus six bought cards, "
-            f"all worth {self.highest_card_value}"
-        )
+        dealt = self.round(number).cards_dealt
+        hand = _hand_words(self.inventory(players).best_hand(dealt + PLAUSIBLE_BOUGHT_CARDS))
+        return f"the {dealt} cards dealt plus six bought cards, at best {hand}"
 
 
 # A Rook deck: four colours numbered 1 to 14, plus the Rook card.
-DECK_CARDS = 57
+COLOURS = 4
+DECK_CARDS = COLOURS * len(CARD_NUMBERS) + 1
 
 SHANGHAI_CONTRACTS = (
     "two sets",
@@ -449,10 +512,16 @@ SHANGHAI_CONTRACTS = (
 SHANGHAI_SHORT_DEALT = (7, 8, 9, 10, 11, 11, 11)
 SHANGHAI_DEALT = 11
 SHANGHAI_FULL_TABLE = 4
+SHANGHAI_TWO_DECK_TABLE = 6
+SHANGHAI_SMALLEST_TABLE = 2
+SHANGHAI_LARGEST_TABLE = 8
 
 
 class Shanghai(RummyGame):
-    """Rook Shanghai: 7 hands, 11 cards (fewer at a table of 3), at most 3 buys a hand.
+    """Rook Shanghai: 7 hands, 11 cards (fewer below 4 players), at most 3 buys a hand.
+
+    Tournaments seat 4 to 6 (3 under the short-table rules); one table may
+    seat 2 to 8, 7 and 8 only with three decks.
 
     House rules: `three_decks` (False: 2 decks and 4 wilds; True: 3 decks and
     6 wilds, for 6 or more players), `black_14s_wild` (False: the wilds are the
@@ -478,8 +547,8 @@ class Shanghai(RummyGame):
             label="Three decks (6 wilds)",
             help=(
                 "Play with 3 Rook decks and 6 wild cards instead of 2 decks and 4 wilds, "
-                "as the rules suggest for 6 or more players; the most a hand can score "
-                "rises from 210 to 230."
+                "as the rules suggest for 6 or more players (needed for 7 or 8); the most "
+                "a hand can score rises from 210 to 230."
             ),
             default=False,
             kind="bool",
@@ -525,15 +594,42 @@ class Shanghai(RummyGame):
             for number, contract in enumerate(SHANGHAI_CONTRACTS, start=1)
         )
 
-    def _most_cards(self, number: int, players: int) -> tuple[int, int]:
-        cards = self.round(number, players).cards_dealt + 2 * self.max_buys
-        return cards, min(self.wilds(players), cards)
+    @property
+    def table_sizes(self) -> range:
+        """One table may seat 2 to 8: the short-table rules below 4, three decks above 6."""
+        return range(SHANGHAI_SMALLEST_TABLE, SHANGHAI_LARGEST_TABLE + 1)
 
-    def max_score(self, number: int, players: int) -> int | None:
-        """All wilds plus ten-point cards: 210 (230 with three decks; 150-190 below 4 players)."""
-        cards, wilds = self._most_cards(number, players)
-        return wilds * WILD_VALUE + (cards - wilds) * 10
+    def table_problem(self, players: int) -> str | None:
+        if players > SHANGHAI_TWO_DECK_TABLE and players in self.table_sizes:
+            if not self.three_decks:
+                return (
+                    f"This table has {players} players: {self.name} needs the three-deck "
+                    f"option (6 wilds) at a table of {SHANGHAI_TWO_DECK_TABLE + 1} or more"
+                )
+            return None
+        return super().table_problem(players)
+
+    def decks(self) -> int:
+        return 3 if self.three_decks else 2
+
+    def inventory(self, players: int) -> Inventory:
+        """Each deck's numbers 1 to 13 (and 14s, unless the black 14s are wild) plus the wilds."""
+        copies: dict[object, int] = dict.fromkeys(range(1, 14), COLOURS * self.decks())
+        if not self.black_14s_wild:
+            copies[14] = COLOURS * self.decks()
+        values: dict[object, int] = {number: self.card_values[number] for number in copies}
+        copies["wild"], values["wild"] = self.wilds(players), WILD_VALUE
+        return Inventory(copies, values)
+
+    def most_cards(self, number: int, players: int) -> int:
+        """The deal plus two for each of at most 3 buys: 17 cards (13 to 17 below 4 players)."""
+        return self.round(number, players).cards_dealt + 2 * self.max_buys
+
+    def _decks_words(self, players: int) -> str:
+        return f"the table's {self.decks()} decks and {self.wilds(players)} wilds"
 
     def _max_reason(self, number: int, players: int) -> str:
-        cards, wilds = self._most_cards(number, players)
+        cards = self.most_cards(number, players)
+        hand = dict(self.inventory(players).best_hand(cards))
+        wilds = hand.get(WILD_VALUE, 0)
         return f"{cards} cards, {wilds} of them wilds at 20 and {cards - wilds} at 10"

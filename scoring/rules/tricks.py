@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from .base import Game, HouseRule, Report, is_whole, name_list
+from .cards import Inventory, number_text
 
 
 class TrickGame(Game):
@@ -68,30 +69,178 @@ def _check_bid(
     elif not is_whole(bid):
         report.add(f"The bid must be a whole number: {rule}")
     elif not lowest <= bid <= highest or (bid - lowest) % step:
-        report.add(f"A bid of {bid} is not allowed: {rule}")
+        report.add(f"A bid of {number_text(bid)} is not allowed: {rule}")
 
 
 # -- Rook for Two -----------------------------------------------------------
 
 R42_TRICKS = 13
-R42_COUNT = 100
-R42_COUNT_PER_TRICK = 30
+R42_CARDS_PER_TRICK = 3
+R42_NEST = 5
 R42_POINTS_PER_TRICK = 2
 R42_OPENING_BID = 30
+R42_INVENTORY = Inventory(
+    copies=dict.fromkeys(range(4, 15), 4),
+    values={number: {5: 5, 10: 10, 14: 10}.get(number, 0) for number in range(4, 15)},
+)
+"""The 44 cards (1s, 2s, 3s and the Rook removed), valued by their count."""
+R42_COUNT = R42_INVENTORY.total
+R42_TENS = dict(R42_INVENTORY.by_value())[10]
+R42_FIVES = dict(R42_INVENTORY.by_value())[5]
+R42_COUNT_CARDS = R42_TENS + R42_FIVES
 R42_HIGHEST_BID = R42_COUNT + R42_TRICKS * R42_POINTS_PER_TRICK
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _r42_ways(tricks: int, count: int) -> list[tuple[int, int]]:
+    """Every (10-point cards, 5s) that `tricks` tricks of three cards can hold for `count`."""
+    room = R42_CARDS_PER_TRICK * tricks
+    ways = []
+    for fives in range(R42_FIVES + 1):
+        rest = count - 5 * fives
+        if rest >= 0 and rest % 10 == 0 and rest // 10 <= R42_TENS and rest // 10 + fives <= room:
+            ways.append((rest // 10, fives))
+    return ways
+
+
+def _r42_left_over(tricks: int) -> int:
+    """Cards outside `tricks` tricks: the other tricks and the nest."""
+    return R42_CARDS_PER_TRICK * (R42_TRICKS - tricks) + R42_NEST
+
+
+def _r42_split(tricks_a: int, count_a: int, tricks_b: int, count_b: int) -> bool:
+    """Whether the twelve count cards can lie in A's tricks, B's tricks and the rest so."""
+    rest_room = _r42_left_over(tricks_a + tricks_b)
+    for tens_a, fives_a in _r42_ways(tricks_a, count_a):
+        for tens_b, fives_b in _r42_ways(tricks_b, count_b):
+            held = tens_a + fives_a + tens_b + fives_b
+            if (
+                tens_a + tens_b <= R42_TENS
+                and fives_a + fives_b <= R42_FIVES
+                and R42_COUNT_CARDS - held <= rest_room
+            ):
+                return True
+    return False
+
+
+def _count_cards_words(tens: int, fives: int) -> str:
+    parts = []
+    if tens:
+        parts.append(f"{_WORDS[tens]} 10-point card{'' if tens == 1 else 's'}")
+    if fives:
+        parts.append(f"{_WORDS[fives]} 5{'' if fives == 1 else 's'}")
+    return name_list(parts) or "no count cards"
+
+
+def _r42_most(tricks: int) -> tuple[int, int]:
+    """The count cards that make the most count in `tricks` tricks: (10-point cards, 5s)."""
+    room = R42_CARDS_PER_TRICK * tricks
+    tens = min(R42_TENS, room)
+    return tens, min(R42_FIVES, room - tens)
+
+
+def _r42_fewest(outside: int) -> tuple[int, int]:
+    """The count cards that make the least count when only `outside` cards lie elsewhere."""
+    must = max(0, R42_COUNT_CARDS - outside)
+    fives = min(R42_FIVES, must)
+    return must - fives, fives
+
+
+def _tricks_words(tricks: int) -> str:
+    return f"{tricks} trick{'' if tricks == 1 else 's'}"
+
+
+def _r42_player_problem(name: str, tricks: int, count: int) -> str | None:
+    """Why one player's tricks cannot hold their count, whatever the other took; or None."""
+    if _r42_ways(tricks, count) and count >= _r42_count(*_r42_fewest(_r42_left_over(tricks))):
+        return None
+    cards = R42_CARDS_PER_TRICK * tricks
+    tens, fives = _r42_most(tricks)
+    if tricks == 0:
+        return f"{name} took no tricks, so no count: count cards arrive only in tricks"
+    if count > _r42_count(tens, fives):
+        hold = "holds" if tricks == 1 else "hold"
+        return (
+            f"{name}'s {_tricks_words(tricks)} {hold} {cards} cards: at most "
+            f"{_r42_count(tens, fives)} count ({_count_cards_words(tens, fives)}), not {count}"
+        )
+    outside = _r42_left_over(tricks)
+    tens, fives = _r42_fewest(outside)
+    if count < _r42_count(tens, fives):
+        least = _count_cards_words(tens, fives)
+        return (
+            f"{name}'s {_tricks_words(tricks)} leave only {outside} cards for the nest and "
+            f"the Dummy's tricks, so they hold at least {least}: at least "
+            f"{_r42_count(tens, fives)} count, not {count}"
+        )
+    return (
+        f"{name}'s {_tricks_words(tricks)} cannot hold exactly {count} count: "
+        f"the count cards are eight 10-point cards and four 5s"
+    )
+
+
+def _r42_count(tens: int, fives: int) -> int:
+    return 10 * tens + 5 * fives
+
+
+def _r42_pair_problem(a: tuple[str, int, int], b: tuple[str, int, int]) -> str:
+    """Why two players' tricks and count, each possible alone, cannot happen together."""
+    (name_a, tricks_a, count_a), (name_b, tricks_b, count_b) = a, b
+    took = (
+        f"{name_a}'s {count_a} count in {_tricks_words(tricks_a)} and "
+        f"{name_b}'s {count_b} in {_tricks_words(tricks_b)}"
+    )
+    ways_a, ways_b = _r42_ways(tricks_a, count_a), _r42_ways(tricks_b, count_b)
+    tens = min(t for t, _ in ways_a) + min(t for t, _ in ways_b)
+    if tens > R42_TENS:
+        return (
+            f"{took} need at least {_WORDS[tens]} 10-point cards: there are "
+            f"{_WORDS[R42_TENS]} (the 10s and 14s)"
+        )
+    fives = min(f for _, f in ways_a) + min(f for _, f in ways_b)
+    if fives > R42_FIVES:
+        return f"{took} need at least {_WORDS[fives]} 5s: there are {_WORDS[R42_FIVES]}"
+    outside = _r42_left_over(tricks_a + tricks_b)
+    tens, fives = _r42_fewest(outside)
+    if count_a + count_b < _r42_count(tens, fives):
+        return (
+            f"{name_a}'s and {name_b}'s {tricks_a + tricks_b} tricks leave only {outside} "
+            f"cards for the nest and the Dummy's tricks, so they hold at least "
+            f"{_count_cards_words(tens, fives)}: at least {_r42_count(tens, fives)} count "
+            f"between them, not {count_a + count_b}"
+        )
+    return (
+        f"{took} cannot both happen: the twelve count cards (eight 10-point cards and "
+        "four 5s) cannot be split that way"
+    )
 
 
 @functools.cache
 def _r42_pairs() -> frozenset[tuple[int, int]]:
-    """Every pair of raw scores RULES.md's four checks admit (and so every pair that can happen)."""
+    """Every pair of raw scores (count + 2 a trick) two players can take in one hand."""
     pairs = set()
     for tricks_a in range(R42_TRICKS + 1):
         for tricks_b in range(R42_TRICKS + 1 - tricks_a):
-            for count_a in range(0, min(R42_COUNT, R42_COUNT_PER_TRICK * tricks_a) + 1, 5):
-                top_b = min(R42_COUNT - count_a, R42_COUNT_PER_TRICK * tricks_b)
-                for count_b in range(0, top_b + 1, 5):
-                    pairs.add((count_a + 2 * tricks_a, count_b + 2 * tricks_b))
+            for count_a in range(0, R42_COUNT + 1, 5):
+                for count_b in range(0, R42_COUNT - count_a + 1, 5):
+                    if _r42_split(tricks_a, count_a, tricks_b, count_b):
+                        pairs.add(
+                            (
+                                count_a + R42_POINTS_PER_TRICK * tricks_a,
+                                count_b + R42_POINTS_PER_TRICK * tricks_b,
+                            )
+                        )
     return frozenset(pairs)
+
+
+def _check_r42_split(report: Report, taken: list[tuple[str, int, int]]) -> None:
+    """RULES.md's exact check: the count cards must fit the tricks each player took."""
+    alone = [(who, _r42_player_problem(*who)) for who in taken]
+    for (name, _, _), problem in alone:
+        if problem:
+            report.add(problem, [name])
+    if not report and not _r42_split(taken[0][1], taken[0][2], taken[1][1], taken[1][2]):
+        report.add(_r42_pair_problem(taken[0], taken[1]), [name for name, _, _ in taken])
 
 
 class RookForTwo(TrickGame):
@@ -148,7 +297,8 @@ class RookForTwo(TrickGame):
                 report.add(f"{name}'s points must be a whole number", [name])
             elif score not in singles:
                 report.add(
-                    f"{name}'s {score} cannot happen: a player takes 0 to {R42_HIGHEST_BID} "
+                    f"{name}'s {number_text(score)} cannot happen: a player takes 0 to "
+                    f"{R42_HIGHEST_BID} "
                     "points a hand, and never 1, 3, 5, 123 or 125",
                     [name],
                 )
@@ -203,22 +353,16 @@ class RookForTwo(TrickGame):
         took_count = _whole_entries(report, count, players, "count")
         for name, taken in list(took_tricks.items()):
             if taken > R42_TRICKS:
-                report.add(f"{name} took {taken} tricks: there are only {R42_TRICKS}", [name])
+                report.add(
+                    f"{name} took {number_text(taken)} tricks: there are only {R42_TRICKS}", [name]
+                )
                 del took_tricks[name]
         for name, taken in list(took_count.items()):
             if taken > R42_COUNT or taken % 5:
                 del took_count[name]
                 report.add(
-                    f"{name}'s count of {taken} is not possible: count is in fives "
+                    f"{name}'s count of {number_text(taken)} is not possible: count is in fives "
                     f"(each 5 is worth 5, each 10 and 14 is worth 10), {R42_COUNT} in all",
-                    [name],
-                )
-            elif name in took_tricks and taken > R42_COUNT_PER_TRICK * took_tricks[name]:
-                won = took_tricks[name]
-                report.add(
-                    f"{name} took {taken} count in {won} trick{'' if won == 1 else 's'}: "
-                    "count only arrives in tricks of three cards, so at most "
-                    f"{R42_COUNT_PER_TRICK} a trick",
                     [name],
                 )
         if len(took_tricks) == 2 and sum(took_tricks.values()) > R42_TRICKS:
@@ -227,11 +371,15 @@ class RookForTwo(TrickGame):
                 f"them: there are only {R42_TRICKS} (the Dummy takes the rest)",
                 took_tricks,
             )
-        if len(took_count) == 2 and sum(took_count.values()) > R42_COUNT:
+        elif len(took_count) == 2 and sum(took_count.values()) > R42_COUNT:
             report.add(
                 f"{name_list(took_count)} took {sum(took_count.values())} count between "
                 f"them: there are only {R42_COUNT} points of count cards",
                 took_count,
+            )
+        elif not report:
+            _check_r42_split(
+                report, [(name, took_tricks[name], took_count[name]) for name in players]
             )
         report.raise_if_any()
 
@@ -253,7 +401,7 @@ def _whole_entries(
         elif not is_whole(value):
             report.add(f"{name}'s {what} must be a whole number", [name])
         elif value < 0:
-            report.add(f"{name}'s {what} cannot be negative ({value})", [name])
+            report.add(f"{name}'s {what} cannot be negative ({number_text(value)})", [name])
         else:
             whole[name] = value
     return whole
@@ -269,14 +417,20 @@ PARTNERSHIP_BIDS = (70, 200, 5)
 Side = Literal["bidding", "other"]
 
 
+PARTNERSHIP_TARGET = _target(
+    1000, 100, 10000, "The first side (or player) to reach this many points wins; settable."
+)
+
+
 class _Partnership(TrickGame):
     """What the four- and five-player games share: bids, 200 points a hand, the bonus."""
 
-    house_rules = (
-        _target(
-            1000, 100, 10000, "The first side (or player) to reach this many points wins; settable."
-        ),
-    )
+    house_rules = (PARTNERSHIP_TARGET,)
+
+    @property
+    def all_tricks_bonus(self) -> int:
+        """The bonus for a side that takes every trick (the published 100 for all 13)."""
+        return ALL_TRICKS_BONUS
 
     def _side_results(
         self,
@@ -314,7 +468,7 @@ class _Partnership(TrickGame):
                 report.add(f"The points for {name} must be a whole number", players)
             elif not 0 <= value <= HAND_POINTS or value % 5:
                 report.add(
-                    f"{name} cannot take {value} points: points are multiples of 5 "
+                    f"{name} cannot take {number_text(value)} points: points are multiples of 5 "
                     f"from 0 to {HAND_POINTS}",
                     players,
                 )
@@ -354,10 +508,10 @@ class _Partnership(TrickGame):
             return None
 
         if took_all == "bidding":
-            return HAND_POINTS + ALL_TRICKS_BONUS, 0
+            return HAND_POINTS + self.all_tricks_bonus, 0
         kept = HAND_POINTS - taken
         if took_all == "other":
-            return -bid, kept + ALL_TRICKS_BONUS
+            return -bid, kept + self.all_tricks_bonus
         return (taken if taken >= bid else -bid), kept
 
 
@@ -423,9 +577,11 @@ class PartnershipRook5(_Partnership):
     """Five-player partnership Rook: the bidder calls a card, its holder is the secret partner.
 
     Each player keeps an individual score. A hand has 10 tricks (10 cards each
-    from a standard deck less two 2s); taking every trick earns the same
-    100-point bonus as taking all 13 in the four-player game, and the same
-    checks apply. House rule: `target` (default 1000).
+    from a standard deck less two 2s). House rules: `target` (default 1000) and
+    `all_tricks_bonus` (default True: taking every trick earns the 100 the
+    four-player game gives for all 13; the source names only that game). The
+    bidder plays alone when the called card is their own or in the middle, a
+    house default the source does not state.
     """
 
     slug = "partnership-rook-5"
@@ -433,6 +589,29 @@ class PartnershipRook5(_Partnership):
     players = 5
     min_players = max_players = preferred_table_size = 5
     tricks_per_hand = 10
+    house_rules = (
+        PARTNERSHIP_TARGET,
+        HouseRule(
+            name="all_tricks_bonus",
+            label="100-point bonus for taking all 10 tricks",
+            help=(
+                "The source gives the 100-point bonus only for all thirteen tricks of the "
+                "four-player game; by default a side that takes all 10 tricks here gets it "
+                "too. If the called card is the bidder's own or in the middle, the bidder "
+                "plays alone: also a house default, as the source does not say."
+            ),
+            default=True,
+            kind="bool",
+        ),
+    )
+
+    def __init__(self, **house_rules: Any) -> None:
+        super().__init__(**house_rules)
+        self._bonus: bool = self._values["all_tricks_bonus"]
+
+    @property
+    def all_tricks_bonus(self) -> int:
+        return ALL_TRICKS_BONUS if self._bonus else 0
 
     def score_hand(
         self,

@@ -327,18 +327,20 @@ def test_blank_shanghai_sheet_defaults_to_six_columns_of_eleven_cards(tmp_path):
 
 @pytest.mark.parametrize(
     ("slug", "players"),
-    [("shanghai", n) for n in (3, 4, 5, 6)] + [("toonerville", n) for n in (3, 4, 5)],
+    [("shanghai", n) for n in (2, 3, 4, 5, 6, 7, 8)] + [("toonerville", n) for n in (3, 4, 5)],
 )
 def test_blank_sheets_for_every_table_size(slug, players):
-    ws = exports.rummy_sheet(get_game(slug), players=players).active
+    game = get_game(slug, three_decks=True) if players > 6 else get_game(slug)
+    ws = exports.rummy_sheet(game, players=players).active
     assert len(sheet_layout(ws)["scores"]) == players
 
 
 @pytest.mark.parametrize(
     ("slug", "players"),
-    [("shanghai", 2), ("shanghai", 7), ("toonerville", 2), ("toonerville", 6)],
+    [("shanghai", 1), ("shanghai", 7), ("shanghai", 9), ("toonerville", 2), ("toonerville", 6)],
 )
 def test_a_table_size_the_game_does_not_allow_is_refused(slug, players):
+    # Seven at Shanghai is refused only without the three-deck option.
     with pytest.raises(ValueError, match="a table"):
         exports.rummy_sheet(get_game(slug), players=players)
 

@@ -193,7 +193,7 @@ def test_rook_for_two_problems_name_the_player(two):
     with pytest.raises(rules.InvalidScore) as caught:
         play(two, bidder="Eve", bid=40, tricks={"Eve": 1, "Finn": 5}, count={"Eve": 35, "Finn": 0})
     assert caught.value.problems[0].players == ("Eve",)
-    assert "at most 30 a trick" in caught.value.messages[0]
+    assert caught.value.messages[0].startswith("Eve's 1 trick holds 3 cards: at most 30 count")
 
 
 # -- five players: the called partner ----------------------------------------------------

@@ -301,7 +301,7 @@ def test_rook_for_two_problem_sits_beside_the_player(host_client, two):
     )
     html = host_client.post(url("hand_add", two), data, headers=HTMX).content.decode()
     errors = re.search(rf'<ul class="errorlist" id="err-{eve.pk}">(.*?)</ul>', html).group(1)
-    assert "Eve took 35 count in 1 trick" in errors
+    assert "Eve&#x27;s 1 trick holds 3 cards: at most 30 count" in errors
     assert f'id="err-{finn.pk}"' not in html
 
 
@@ -479,3 +479,22 @@ def test_admin_lists_pads_and_hand_versions(host_client, host):
     assert host_client.get(f"/admin/scoring/pad/{pad.pk}/change/").status_code == 200
     page = host_client.get(f"/admin/scoring/hand/{hand.pk}/change/").content.decode()
     assert "Bo &amp; Di" in page and "-100" in page
+
+
+@pytest.mark.parametrize("typed", ["²", "٣"], ids=["superscript", "arabic"])
+def test_pad_reads_only_ascii_digits(host_client, two, typed):
+    eve, finn = seat(two, "Eve"), seat(two, "Finn")
+    data = hand_data(
+        two,
+        bidder="Eve",
+        bid="40",
+        **{
+            f"tricks_{eve.pk}": typed,
+            f"count_{eve.pk}": "30",
+            f"tricks_{finn.pk}": "5",
+            f"count_{finn.pk}": "0",
+        },
+    )
+    response = host_client.post(url("hand_add", two), data)
+    assert f"“{typed}” is not a number" in response.content.decode()
+    assert not two.hands.exists()

@@ -78,7 +78,7 @@ def test_trick_games_have_players_and_a_target_but_no_rounds(slug, players, targ
             {
                 "card_values": {str(n): min(n, 10) for n in range(1, 15)},
                 "rook_value": 20,
-                "round_11_cards": 14,
+                "round_11_cards": 12,
                 "buy_cap": None,
                 "missed_round": "highest",
                 "missed_round_points": 0,
@@ -95,7 +95,7 @@ def test_trick_games_have_players_and_a_target_but_no_rounds(slug, players, targ
         ),
         ("rook-for-two", {"raise_step": 5, "target": 150}),
         ("partnership-rook", {"target": 1000}),
-        ("partnership-rook-5", {"target": 1000}),
+        ("partnership-rook-5", {"target": 1000, "all_tricks_bonus": True}),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
@@ -114,7 +114,7 @@ def test_house_defaults_are_the_rules_md_defaults(slug, defaults):
             {
                 "card_values": {n: 5 * (1 + n // 5) for n in range(1, 15)},
                 "rook_value": 50,
-                "round_11_cards": 12,
+                "round_11_cards": 14,
                 "buy_cap": 3,
                 "missed_round": "fixed",
                 "missed_round_points": 75,
@@ -123,7 +123,7 @@ def test_house_defaults_are_the_rules_md_defaults(slug, defaults):
         ("shanghai", {"three_decks": True, "black_14s_wild": True, "missed_round": "average"}),
         ("rook-for-two", {"raise_step": 10, "target": 200}),
         ("partnership-rook", {"target": 500}),
-        ("partnership-rook-5", {"target": 1500}),
+        ("partnership-rook-5", {"target": 1500, "all_tricks_bonus": False}),
     ],
     ids=[
         "toonerville-defaults",
@@ -182,7 +182,7 @@ def test_a_partial_card_values_table_changes_only_the_numbers_given():
         ("toonerville", {"rook_value": 0}, "from 1 to 100"),
         ("toonerville", {"rook_value": True}, "from 1 to 100"),
         ("toonerville", {"rook_value": "20"}, "from 1 to 100"),
-        ("toonerville", {"round_11_cards": 13}, "14 or 12"),
+        ("toonerville", {"round_11_cards": 13}, "12 or 14"),
         ("toonerville", {"buy_cap": -1}, "from 0 to 20"),
         ("toonerville", {"missed_round": "max"}, "'highest', 'average', 'fixed' or 'zero'"),
         ("toonerville", {"missed_round_points": 1.5}, "from 0 to 1000"),
@@ -445,3 +445,70 @@ def test_a_lower_target_is_the_hosts_choice():
 )
 def test_next_dealer(dealer, seats, expected):
     assert next_dealer(dealer, seats) == expected
+
+
+# -- inputs no person meant: the engine's own error, never another exception -------
+
+HUGE = 10**5000  # Python will not even print this int (more than 4,300 digits)
+
+
+@pytest.mark.parametrize(
+    ("slug", "call"),
+    [
+        ("toonerville", lambda g: g.check_round(1, {"Ann": 0, "Bo": HUGE, "Cy": 5})),
+        ("toonerville", lambda g: g.check_round(1, {"Ann": 0, "Bo": -HUGE, "Cy": 5})),
+        ("shanghai", lambda g: g.check_round(1, {"Ann": 0, "Bo": HUGE, "Cy": 5, "Di": 5})),
+        ("toonerville", lambda g: g.hand_value(["1", HUGE])),
+        (
+            "rook-for-two",
+            lambda g: g.score_hand(
+                bidder="Ann", bid=30, tricks={"Ann": HUGE, "Bo": 1}, count={"Ann": 0, "Bo": 0}
+            ),
+        ),
+        (
+            "rook-for-two",
+            lambda g: g.score_hand(
+                bidder="Ann", bid=HUGE, tricks={"Ann": 1, "Bo": 1}, count={"Ann": -HUGE, "Bo": HUGE}
+            ),
+        ),
+        ("rook-for-two", lambda g: g.check_raw({"Ann": HUGE, "Bo": 0})),
+        (
+            "partnership-rook",
+            lambda g: g.score_hand(sides=("A", "B"), bidding_side="A", bid=HUGE, points=HUGE),
+        ),
+    ],
+    ids=[
+        "rummy-score",
+        "rummy-negative",
+        "shanghai-score",
+        "card",
+        "tricks",
+        "bid-and-count",
+        "raw",
+        "partnership",
+    ],
+)
+def test_absurdly_large_numbers_are_a_user_error_with_a_message(slug, call):
+    with pytest.raises(InvalidScore) as raised:
+        call(get_game(slug))
+    assert "a number about 5001 digits long" in str(raised.value)
+
+
+def test_an_absurd_house_rule_value_is_refused_with_a_readable_message():
+    with pytest.raises(ValueError, match="not a number about 5001 digits long"):
+        get_game("toonerville", rook_value=HUGE)
+
+
+@pytest.mark.parametrize(
+    "card", ["²", "٣", "１２", "1²"], ids=["superscript", "arabic", "wide", "mixed"]
+)
+def test_only_ascii_digits_name_a_card(card):
+    game = get_game("toonerville")
+    assert game.card_value(card) is None
+    with pytest.raises(InvalidScore) as raised:
+        game.hand_value(["1", card])
+    assert raised.value.messages == [
+        f"Toonerville Rook has no card {card}: its cards are numbered 1 to 14, plus the Rook (wild)"
+    ]
+    with pytest.raises(ValueError, match="the cards are numbered 1 to 14"):
+        get_game("toonerville", card_values={card: 5})

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.rules import InvalidScore, Problem, Round, get_game
 
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
 
 
 def table(*scores):
@@ -38,15 +38,15 @@ def test_toonerville_rounds():
         (8, "three runs", 12),
         (9, "five sets", 15),
         (10, "four runs", 16),
-        (11, "two runs, two sets", 14),
+        (11, "two runs, two sets", 12),
     ]
     assert [r.number for r in rounds if not r.discard_to_go_out] == [11]
     assert get_game("toonerville").rounds_for(3) == rounds
 
 
-def test_toonerville_round_11_can_be_dealt_12():
-    assert get_game("toonerville", round_11_cards=12).rounds[-1] == Round(
-        11, "two runs, two sets", 12, discard_to_go_out=False
+def test_toonerville_round_11_can_be_dealt_14():
+    assert get_game("toonerville", round_11_cards=14).rounds[-1] == Round(
+        11, "two runs, two sets", 14, discard_to_go_out=False
     )
 
 
@@ -151,7 +151,7 @@ def test_hand_value_uses_the_events_card_values(values, rook, cards):
         ("toonerville", 1, table(0, 1, 55)),
         ("toonerville", 11, table(0, 40, 200, 3, 9)),
         ("shanghai", 1, table(0, 210, 41, 1)),
-        ("shanghai", 7, table(0, 210, 210, 210, 210, 210)),
+        ("shanghai", 7, table(0, 210, 150, 130, 120, 100)),
         ("shanghai", 1, table(0, 150, 7)),
         ("shanghai", 7, table(0, 190, 190)),
     ],
@@ -159,7 +159,7 @@ def test_hand_value_uses_the_events_card_values(values, rook, cards):
         "toonerville-three",
         "toonerville-five",
         "shanghai-210",
-        "shanghai-six-at-210",
+        "shanghai-six-one-at-210",
         "shanghai-three-players-150-in-hand-1",
         "shanghai-three-players-190-in-hand-7",
     ],
@@ -276,27 +276,17 @@ def test_shanghai_211_message_names_the_rule():
         ),
         (
             table(0, 0, 5, 5),
-            "Ann and Bo both went out (scored 0): exactly one player goes out each round",
+            "Ann and Bo both went out (scored 0): exactly one player goes out each {word}",
             ("Ann", "Bo"),
         ),
         (
             table(0, 0, 0, 5),
-            "Ann, Bo and Cy all went out (scored 0): exactly one player goes out each round",
+            "Ann, Bo and Cy all went out (scored 0): exactly one player goes out each {word}",
             ("Ann", "Bo", "Cy"),
         ),
         (
             table(3, 9, 5, 5),
-            "Nobody scored 0: exactly one player goes out each round, and they score 0",
-            (),
-        ),
-        (
-            table(0, 5),
-            "This table has 2 players: {name} is played 3 to {most} a table",
-            (),
-        ),
-        (
-            table(0, 5, 5, 5, 5, 5, 5),
-            "This table has 7 players: {name} is played 3 to {most} a table",
+            "Nobody scored 0: exactly one player goes out each {word}, and they score 0",
             (),
         ),
     ],
@@ -310,14 +300,12 @@ def test_shanghai_211_message_names_the_rule():
         "two-went-out",
         "three-went-out",
         "nobody-went-out",
-        "table-too-small",
-        "table-too-big",
     ],
 )
 def test_a_bad_entry_is_refused_with_a_message_naming_the_player(slug, scores, message, players):
     game = get_game(slug)
     error = refusal(game, 2, scores)
-    expected = message.format(name=game.name, most=game.max_players)
+    expected = message.format(word=game.round_word)
     assert error.problems == [Problem(expected, players)]
     assert error.messages == [expected]
     assert str(error) == expected
@@ -337,7 +325,7 @@ def test_several_problems_are_reported_at_once():
         "Di scored -2: a score cannot be negative "
         "(it is the points left in the hand, or 0 for going out)",
         "Flo's score must be a whole number of points (0 if they went out)",
-        "Ann and Cy both went out (scored 0): exactly one player goes out each round",
+        "Ann and Cy both went out (scored 0): exactly one player goes out each hand",
         "Ed scored 250, more than a hand can hold in hand 3 "
         "(210: 17 cards, 4 of them wilds at 20 and 13 at 10)",
     ]
@@ -351,13 +339,56 @@ def test_several_problems_are_reported_at_once():
     assert str(error) == "; ".join(error.messages)
 
 
-def test_shanghai_allows_a_table_of_three_but_not_two():
-    game = get_game("shanghai")
-    assert list(game.table_sizes) == [3, 4, 5, 6]
-    game.check_round(1, table(0, 5, 5))
-    assert refusal(game, 1, table(0, 5)).messages == [
-        "This table has 2 players: Rook Shanghai is played 3 to 6 a table"
-    ]
+@pytest.mark.parametrize(
+    ("slug", "house_rules", "players", "message"),
+    [
+        (
+            "toonerville",
+            {},
+            2,
+            "This table has 2 players: Toonerville Rook is played 3 to 5 a table",
+        ),
+        (
+            "toonerville",
+            {},
+            6,
+            "This table has 6 players: Toonerville Rook is played 3 to 5 a table",
+        ),
+        ("shanghai", {}, 1, "This table has 1 player: Rook Shanghai is played 2 to 8 a table"),
+        (
+            "shanghai",
+            {},
+            7,
+            "This table has 7 players: Rook Shanghai needs the three-deck option (6 wilds) "
+            "at a table of 7 or more",
+        ),
+        (
+            "shanghai",
+            {"three_decks": True},
+            9,
+            "This table has 9 players: Rook Shanghai is played 2 to 8 a table",
+        ),
+    ],
+    ids=["toonerville-2", "toonerville-6", "shanghai-1", "shanghai-7-two-decks", "shanghai-9"],
+)
+def test_a_table_of_the_wrong_size_is_refused(slug, house_rules, players, message):
+    error = refusal(get_game(slug, **house_rules), 1, table(0, *[5] * (players - 1)))
+    assert error.problems == [Problem(message, ())]
+
+
+@pytest.mark.parametrize(
+    ("players", "house_rules", "most"),
+    [(2, {}, 150), (3, {}, 150), (7, {"three_decks": True}, 230), (8, {"three_decks": True}, 230)],
+    ids=["two", "three", "seven-three-decks", "eight-three-decks"],
+)
+def test_shanghai_one_table_of_2_to_8(players, house_rules, most):
+    """2 and 3 play the short-table rules (2 wilds, 7 cards in hand 1); 7 and 8 three decks."""
+    game = get_game("shanghai", **house_rules)
+    game.check_round(1, table(0, most, *[5] * (players - 2)))
+    error = refusal(game, 1, table(0, most + 1, *[5] * (players - 2)))
+    assert error.messages[0].startswith(
+        f"Bo scored {most + 1}, more than a hand can hold in hand 1"
+    )
 
 
 @pytest.mark.parametrize(
@@ -381,13 +412,14 @@ def test_a_round_that_does_not_exist_is_a_bug_not_a_bad_score(slug, number):
 
 @pytest.mark.parametrize(
     ("number", "ceiling"),
-    [(1, 360), (9, 420), (10, 440), (11, 400)],
+    # The dealt hand plus six bought cards, with the table's 3 Rooks at 20 and the rest at 10.
+    [(1, 3 * 20 + 15 * 10), (9, 3 * 20 + 18 * 10), (10, 3 * 20 + 19 * 10), (11, 3 * 20 + 15 * 10)],
     ids=["round-1", "round-9", "round-10", "round-11"],
 )
 def test_toonerville_high_score_needs_confirmation(number, ceiling):
     game = get_game("toonerville")
-    assert game.plausible_ceiling(number, 4) == ceiling
-    assert game.max_score(number, 4) == 4 * 57 * 20
+    assert game.plausible_ceiling(number, 3) == ceiling
+    assert game.max_score(number, 3) == 3 * 400  # every card of 3 decks
     game.check_round(number, table(0, ceiling, 5))
     error = refusal(game, number, table(0, ceiling + 1, 5))
     assert error.needs_confirmation is True
@@ -395,7 +427,7 @@ def test_toonerville_high_score_needs_confirmation(number, ceiling):
     assert error.messages[0].startswith(f"Bo scored {ceiling + 1}, more than the ")
     assert error.messages[0].endswith(f"({ceiling}): check it, and confirm it if it is right")
     game.check_round(number, table(0, ceiling + 1, 5), high_confirmed=True)
-    game.check_round(number, table(0, 3 * 57 * 20, 5), high_confirmed=True)
+    game.check_round(number, table(0, 3 * 400 - 5, 5), high_confirmed=True)
 
 
 def test_toonerville_unlimited_buys_still_cannot_hold_more_than_the_decks():
@@ -406,8 +438,9 @@ def test_toonerville_unlimited_buys_still_cannot_hold_more_than_the_decks():
 
 
 def test_the_ceiling_follows_the_events_values_and_round_11_deal():
-    game = get_game("toonerville", rook_value=50, round_11_cards=12)
-    assert game.plausible_ceiling(11, 4) == 18 * 50
+    assert get_game("toonerville", rook_value=50).plausible_ceiling(11, 4) == 4 * 50 + 14 * 10
+    game = get_game("toonerville", rook_value=50, round_11_cards=14)
+    assert game.plausible_ceiling(11, 4) == 4 * 50 + 16 * 10
 
 
 def test_confirmation_alone_cannot_fix_other_problems():
@@ -426,19 +459,85 @@ def test_several_scores_over_the_ceiling_all_need_confirmation():
 
 @pytest.mark.parametrize(
     ("buy_cap", "number", "highest"),
-    [(0, 1, 240), (2, 1, 320), (5, 10, 520)],
+    # At 3 players: 3 Rooks at 20, then 10s.
+    [(0, 1, 3 * 20 + 9 * 10), (2, 1, 3 * 20 + 13 * 10), (5, 10, 3 * 20 + 23 * 10)],
     ids=["no-buys", "two-buys", "five-buys-round-10"],
 )
 def test_toonerville_buy_cap_is_a_hard_limit(buy_cap, number, highest):
     game = get_game("toonerville", buy_cap=buy_cap)
-    assert game.max_score(number, 4) == highest
+    assert game.max_score(number, 3) == highest
     game.check_round(number, table(0, highest, 5), high_confirmed=True)
     error = refusal(game, number, table(0, highest + 1, 5), high_confirmed=True)
     assert error.needs_confirmation is False
     assert error.messages == [
         f"Bo scored {highest + 1}, more than a hand can hold in round {number} ({highest}: "
         f"{game.round(number).cards_dealt} cards dealt plus 2 for each of at most {buy_cap} "
-        "buys, all worth 20)"
+        f"buys, at best 3 × 20 + {(highest - 60) // 10} × 10 from the table's 3 decks)"
+    ]
+
+
+def test_toonerville_counts_only_the_rooks_the_table_has():
+    """Three players, no buys: 3 Rooks at 20 and 9 cards at 10 is the most a hand holds."""
+    game = get_game("toonerville", buy_cap=0)
+    assert game.max_score(1, 3) == 150
+    game.check_round(1, table(0, 150, 5), high_confirmed=True)
+    error = refusal(game, 1, table(0, 200, 5), high_confirmed=True)
+    assert error.messages == [
+        "Bo scored 200, more than a hand can hold in round 1 (150: 12 cards dealt plus 2 for "
+        "each of at most 0 buys, at best 3 × 20 + 9 × 10 from the table's 3 decks)"
+    ]
+
+
+def test_toonerville_unlimited_buys_stop_at_what_the_decks_are_worth():
+    """Three decks with the default values are worth 3 x 400 = 1200, not 3 x 57 x 20."""
+    game = get_game("toonerville")
+    assert game.max_score(1, 3) == 1200
+    error = refusal(game, 1, table(0, 3000, 5), high_confirmed=True)
+    assert error.messages == [
+        "Bo scored 3000, more than a hand can hold in round 1 "
+        "(1200: all 171 cards of the table's 3 decks, worth 1200 together)"
+    ]
+
+
+def test_a_table_total_cannot_exceed_the_decks():
+    game = get_game("toonerville")
+    game.check_round(1, table(0, 700, 500), high_confirmed=True)
+    error = refusal(game, 1, table(0, 700, 501), high_confirmed=True)
+    assert error.problems == [
+        Problem(
+            "The scores at this table add up to 1201: more than all the cards of the "
+            "table's 3 decks are worth (1200)",
+            ("Ann", "Bo", "Cy"),
+        )
+    ]
+
+
+def test_a_score_needing_more_copies_than_the_table_has_is_refused():
+    """With a 1 worth 1 and every other card 100, 30 needs thirty 1s; three decks have 12."""
+    values = {"card_values": {n: 1 if n == 1 else 100 for n in range(1, 15)}, "rook_value": 100}
+    game = get_game("toonerville", **values)
+    game.check_round(1, table(0, 12, 112), high_confirmed=True)
+    error = refusal(game, 1, table(0, 30, 100), high_confirmed=True)
+    assert error.problems == [
+        Problem(
+            "Bo scored 30, which no hand of cards from the table's 3 decks adds up to "
+            "with this event's values",
+            ("Bo",),
+        )
+    ]
+
+
+def test_a_score_needing_more_cards_than_a_capped_hand_holds_is_refused():
+    values = {"card_values": {n: 1 if n == 1 else 100 for n in range(1, 15)}, "rook_value": 100}
+    game = get_game("toonerville", buy_cap=0, **values)
+    game.check_round(1, table(0, 1002, 100))  # ten 100s and two 1s: 12 cards
+    error = refusal(game, 1, table(0, 1011, 100))  # ten 100s and eleven 1s: 21 cards
+    assert error.problems == [
+        Problem(
+            "Bo scored 1011, which takes at least 21 cards with this event's values: "
+            "a hand holds at most 12 in round 1",
+            ("Bo",),
+        )
     ]
 
 
@@ -471,7 +570,8 @@ FIVES = {"card_values": {n: 5 if n < 10 else 10 for n in range(1, 15)}, "rook_va
         (
             {"card_values": dict.fromkeys(range(1, 15), 5), "rook_value": 7},
             23,
-            "Bo scored 23, which no hand of cards adds up to with this event's values",
+            "Bo scored 23, which no hand of cards from the table's 3 decks adds up to with "
+            "this event's values",
         ),
     ],
     ids=["seven-with-fives", "below-lowest-card", "large-not-multiple", "frobenius-23"],
@@ -494,10 +594,11 @@ def test_a_score_some_hand_adds_up_to_is_accepted(house_rules, score):
     get_game("toonerville", **house_rules).check_round(1, table(0, score, 10))
 
 
-def test_with_default_values_every_score_from_1_is_possible():
+def test_with_default_values_every_score_up_to_the_decks_is_possible():
     game = get_game("toonerville")
-    assert all(game.is_possible(score) for score in range(1, 2000))
-    assert not game.is_possible(0)
+    assert all(game.is_possible(score, 1, 4) for score in range(1, 1601))
+    assert not game.is_possible(0, 1, 4)
+    assert not game.is_possible(1601, 1, 4)
 
 
 # -- properties ------------------------------------------------------------------

@@ -123,15 +123,13 @@ def test_rook_for_two_bids_refused(bid, house_rules, message):
         (
             (1, 6),
             (35, 30),
-            "Ann took 35 count in 1 trick: count only arrives in tricks of three cards, "
-            "so at most 30 a trick",
+            "Ann's 1 trick holds 3 cards: at most 30 count (three 10-point cards), not 35",
             ("Ann",),
         ),
         (
             (6, 0),
             (60, 5),
-            "Bo took 5 count in 0 tricks: count only arrives in tricks of three cards, "
-            "so at most 30 a trick",
+            "Bo took no tricks, so no count: count cards arrive only in tricks",
             ("Bo",),
         ),
         ((6, None), (60, 30), "Bo's tricks is blank: enter 0 if they took none", ("Bo",)),
@@ -302,19 +300,91 @@ def test_feasible_pairs_are_exactly_what_the_four_checks_and_real_cards_allow():
     assert {a for a, _ in feasible} == set(range(127)) - {1, 3, 5, 123, 125}
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    tricks=st.tuples(st.integers(-1, 14), st.integers(-1, 14)),
-    count=st.tuples(*[st.integers(-1, 21).map(lambda n: 5 * n) | st.integers(-5, 105)] * 2),
+def hands_from_cards() -> set[tuple[int, int, int, int]]:
+    """Every (tricks, count) for both players that real cards allow, by brute force.
+
+    Each of the twelve count cards (eight worth 10, four worth 5) lies in Ann's
+    tricks, Bo's tricks or elsewhere (the nest and the Dummy's tricks); a trick
+    is three cards and the nest five.
+    """
+    hands = set()
+    for tricks_a, tricks_b in itertools.product(range(14), repeat=2):
+        if tricks_a + tricks_b > 13:
+            continue
+        elsewhere = 5 + 3 * (13 - tricks_a - tricks_b)
+        for tens_a, tens_b, fives_a, fives_b in itertools.product(
+            range(9), range(9), range(5), range(5)
+        ):
+            tens_rest, fives_rest = 8 - tens_a - tens_b, 4 - fives_a - fives_b
+            if min(tens_rest, fives_rest) < 0 or tens_rest + fives_rest > elsewhere:
+                continue
+            if tens_a + fives_a > 3 * tricks_a or tens_b + fives_b > 3 * tricks_b:
+                continue
+            hands.add((tricks_a, 10 * tens_a + 5 * fives_a, tricks_b, 10 * tens_b + 5 * fives_b))
+    return hands
+
+
+def test_rook_for_two_accepts_exactly_the_hands_real_cards_allow():
+    """Every tricks and count pair, from 0 to 13 tricks and 0 to 100 count in fives."""
+    possible = hands_from_cards()
+    loose = {
+        (tricks_a, count_a, tricks_b, count_b)
+        for tricks_a, tricks_b in itertools.product(range(14), repeat=2)
+        for count_a, count_b in itertools.product(range(0, 101, 5), repeat=2)
+        if four_checks(tricks_a, count_a, tricks_b, count_b)
+    }
+    assert len(loose - possible) == 874  # RULES.md: what the looser checks let through
+    accepted = set()
+    for tricks_a, tricks_b in itertools.product(range(14), repeat=2):
+        for count_a, count_b in itertools.product(range(0, 101, 5), repeat=2):
+            try:
+                rook_for_two(bid=30, tricks=(tricks_a, tricks_b), count=(count_a, count_b))
+            except InvalidScore:
+                continue
+            accepted.add((tricks_a, count_a, tricks_b, count_b))
+    assert accepted == possible
+
+
+@pytest.mark.parametrize(
+    ("tricks", "count", "message", "players"),
+    [
+        (
+            (3, 0),
+            (90, 0),
+            "Ann's 3 tricks hold 9 cards: at most 85 count "
+            "(eight 10-point cards and one 5), not 90",
+            ("Ann",),
+        ),
+        (
+            (13, 0),
+            (0, 0),
+            "Ann's 13 tricks leave only 5 cards for the nest and the Dummy's tricks, so they "
+            "hold at least three 10-point cards and four 5s: at least 50 count, not 0",
+            ("Ann",),
+        ),
+        (
+            (1, 2),
+            (30, 60),
+            "Ann's 30 count in 1 trick and Bo's 60 in 2 tricks need at least nine 10-point "
+            "cards: there are eight (the 10s and 14s)",
+            ("Ann", "Bo"),
+        ),
+        (
+            (7, 6),
+            (0, 0),
+            "Ann's and Bo's 13 tricks leave only 5 cards for the nest and the Dummy's tricks, "
+            "so they hold at least three 10-point cards and four 5s: at least 50 count "
+            "between them, not 0",
+            ("Ann", "Bo"),
+        ),
+    ],
+    ids=["three-tricks-90", "thirteen-tricks-no-count", "nine-tens", "all-tricks-no-count"],
 )
-def test_rook_for_two_accepts_exactly_the_four_checks(tricks, count):
-    accepted = four_checks(tricks[0], count[0], tricks[1], count[1])
-    try:
-        rook_for_two(bid=30, tricks=tricks, count=count)
-    except InvalidScore:
-        assert not accepted
-    else:
-        assert accepted
+def test_rook_for_two_impossible_splits_name_the_player_and_the_cards(
+    tricks, count, message, players
+):
+    error = refused(rook_for_two, tricks=tricks, count=count)
+    assert error.problems == [Problem(message, players)]
 
 
 # The 44 cards of Rook for Two: four colours, 4 to 14.
@@ -569,8 +639,33 @@ def test_every_hand_rules_md_allows_is_accepted(bid, taken):
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
 
-def five(**kwargs):
-    return get_game("partnership-rook-5").score_hand(players=FIVE, **kwargs)
+def five(house_rules=None, **kwargs):
+    return get_game("partnership-rook-5", **(house_rules or {})).score_hand(players=FIVE, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("bonus", "taker", "expected"),
+    [
+        (True, "Di", {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 300, "Ed": 300}),
+        (False, "Di", {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 200, "Ed": 200}),
+        (True, "Ann", {"Ann": 290, "Bo": 290, "Cy": 290, "Di": -150, "Ed": -150}),
+        (False, "Ann", {"Ann": 190, "Bo": 190, "Cy": 190, "Di": -150, "Ed": -150}),
+    ],
+    ids=["bidders-bonus", "bidders-no-bonus", "opponents-bonus", "opponents-no-bonus"],
+)
+def test_five_player_all_tricks_bonus_can_be_turned_off(bonus, taker, expected):
+    points = 200 if taker == "Di" else 10
+    hand = {"bidder": "Ed", "partner": "Di", "bid": 150, "points": points, "all_tricks": taker}
+    assert five({"all_tricks_bonus": bonus}, **hand) == expected
+
+
+def test_five_player_house_defaults_are_marked_and_explained():
+    rule = next(
+        r for r in get_game("partnership-rook-5").house_rules if r.name == "all_tricks_bonus"
+    )
+    assert rule.default is True
+    assert "all thirteen" in rule.help
+    assert "plays alone" in rule.help
 
 
 @pytest.mark.parametrize(

@@ -39,11 +39,46 @@ def test_start_a_three_player_shanghai_game(host_client):
 
 
 def test_wrong_number_of_players_is_refused(host_client):
-    response, event = start(host_client, players="Ann\nBo")
+    response, event = start(host_client, players="Ann")
     assert event is None
-    assert "Rook Shanghai is played by 3 to 6 at one table; you named 2." in (
+    assert "Rook Shanghai is played by 2 to 8 at one table; you named 1." in (
         response.content.decode()
     )
+
+
+def test_two_players_play_shanghai_under_the_short_table_rules(host_client):
+    response, event = start(host_client, players="Ann\nBo")
+    assert response.status_code == 302
+    page = host_client.get(response["Location"]).content.decode()
+    assert "<strong>7</strong> cards dealt" in page
+    refused = hand(host_client, event, {"Ann": 0, "Bo": 151})
+    assert "more than a hand can hold in hand 1 (150" in refused.content.decode()
+    assert hand(host_client, event, {"Ann": 0, "Bo": 150}).status_code == 303
+
+
+SEVEN = "Ann\nBo\nCy\nDi\nEd\nFlo\nGus"
+
+
+def test_seven_players_need_the_three_deck_option_and_the_form_says_so(host_client):
+    form = host_client.get(reverse("table_game_create")).content.decode()
+    assert "needed for 7 or 8" in form
+    response, event = start(host_client, players=SEVEN)
+    assert event is None
+    assert "7 players need 3 decks with 6 wilds: tick this box" in response.content.decode()
+    response, event = start(host_client, players=SEVEN, three_decks="on")
+    assert response.status_code == 302
+    assert event.game.settings["three_decks"] is True
+    scores = dict(zip(SEVEN.split("\n"), [0, 230, 5, 5, 5, 5, 5], strict=True))
+    assert hand(host_client, event, scores, key="seven").status_code == 303
+
+
+def test_eight_players_with_three_decks_refuse_over_230(host_client):
+    names = SEVEN + "\nHal"
+    _, event = start(host_client, players=names, three_decks="on")
+    scores = dict(zip(names.split("\n"), [0, 231, 5, 5, 5, 5, 5, 5], strict=True))
+    refused = hand(host_client, event, scores, key="eight")
+    assert refused.status_code == 422
+    assert "more than a hand can hold in hand 1 (230" in refused.content.decode()
 
 
 def test_over_the_three_player_maximum_is_refused_then_the_game_moves_on(host_client):
@@ -125,7 +160,28 @@ def test_blank_sheet_page_needs_no_sign_in(client):
 def test_blank_toonerville_sheet_refuses_six_columns(client):
     response = client.get(reverse("blank_sheet"), {"game": "toonerville", "players": 6})
     assert response.status_code == 200
-    assert "Toonerville is played 3 to 5 a table" in response.content.decode()
+    assert "Toonerville Rook is played 3 to 5 a table" in response.content.decode()
+
+
+def test_blank_shanghai_sheet_for_eight_needs_three_decks(client):
+    response = client.get(reverse("blank_sheet"), {"game": "shanghai", "players": 8})
+    assert "needs the three-deck option" in response.content.decode()
+    response = client.get(
+        reverse("blank_sheet"), {"game": "shanghai", "players": 8, "three_decks": "on"}
+    )
+    assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+
+
+@pytest.mark.parametrize(("given", "dealt"), [({}, 12), ({"round_11_cards": 14}, 14)])
+def test_blank_toonerville_sheet_deals_12_in_round_11_unless_told_14(client, given, dealt):
+    response = client.get(reverse("blank_sheet"), {"game": "toonerville", "players": 4, **given})
+    rows = (
+        openpyxl.load_workbook(io.BytesIO(response.content))
+        .worksheets[0]
+        .iter_rows(values_only=True)
+    )
+    round_11 = next(row for row in rows if row[0] == 11)
+    assert round_11[1:3] == ("two runs, two sets (no discard to go out)", dealt)
 
 
 def test_multi_table_event_sheets_have_a_sheet_per_table_and_round(host_client, host):

@@ -1,5 +1,7 @@
 """The host's pages: what a host sees, full pages and htmx partials."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -268,3 +270,28 @@ def test_movement_cards_list_every_planned_round(host_client, host):
     page = host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
     assert page.count('class="movement-card"') == 13
     assert page.count('<tr><td class="num">4</td>') == 13
+
+
+def test_existing_toonerville_events_keep_the_14_card_round_11(host):
+    """The migration writes the old default into events that never named their deal."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tourney.migrations.0004_keep_round_11_deal_of_existing_events")
+    old = EventFactory(owner=host, game_slug="toonerville", house_rules={})
+    chose_12 = EventFactory(owner=host, game_slug="toonerville", house_rules={"round_11_cards": 12})
+    shanghai = EventFactory(owner=host, game_slug="shanghai", house_rules={})
+    assert old.game.round(11).cards_dealt == 12  # what it would become without the migration
+    migration.keep_old_deal(apps, None)
+    for event in (old, chose_12, shanghai):
+        event.refresh_from_db()
+        event.__dict__.pop("game", None)
+    assert old.game.round(11).cards_dealt == 14
+    assert chose_12.game.round(11).cards_dealt == 12
+    assert shanghai.house_rules == {}
+
+
+def test_a_new_event_deals_12_in_round_11_by_default(host_client):
+    form = host_client.get(reverse("event_create")).content.decode()
+    assert re.search(r'<option value="12" selected>12 cards \(pagat\)</option>', form)
