@@ -22,6 +22,6 @@ def keep_old_deal(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tourney", "0003_sign_in_attempts")]
+    dependencies = [("tourney", "0004_table_codes_join_attempts_sign_in_links")]
 
     operations = [migrations.RunPython(keep_old_deal, migrations.RunPython.noop)]
