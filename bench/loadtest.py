@@ -100,7 +100,7 @@ class Host:
 
     def post(self, path: str, fields: dict | None = None) -> int:
         self.phone.url = self.base + f"/events/{self.slug}/"
-        self.phone.get()
+        self.phone.get(timeout=60)
         data = urllib.parse.urlencode({"csrfmiddlewaretoken": self.phone.csrf, **(fields or {})})
         request = urllib.request.Request(
             self.base + path, data=data.encode(), headers={"Referer": self.base + path}
@@ -254,9 +254,9 @@ def main() -> int:
     server = Server(env, threads=args.threads).start()
     stats = Stats()
     started = time.perf_counter()
+    stop = threading.Event()
     try:
         host = Host(server.url, night["slug"])
-        stop = threading.Event()
         watcher = threading.Thread(target=watch, args=(host, stats, stop))
         watcher.start()
         floorer = threading.Thread(target=floor, args=(server.url, stats, stop))
@@ -306,6 +306,7 @@ def main() -> int:
         watcher.join(timeout=30)
         floorer.join(timeout=30)
     finally:
+        stop.set()  # every helper thread ends, whatever happened
         elapsed = time.perf_counter() - started
         server.stop()
     path = scratch / "accepted.json"
