@@ -278,7 +278,7 @@ def test_existing_toonerville_events_keep_the_14_card_round_11(host):
 
     from django.apps import apps
 
-    migration = import_module("tourney.migrations.0004_keep_round_11_deal_of_existing_events")
+    migration = import_module("tourney.migrations.0005_keep_round_11_deal_of_existing_events")
     old = EventFactory(owner=host, game_slug="toonerville", house_rules={})
     chose_12 = EventFactory(owner=host, game_slug="toonerville", house_rules={"round_11_cards": 12})
     shanghai = EventFactory(owner=host, game_slug="shanghai", house_rules={})
