@@ -67,9 +67,13 @@ def welcome(url: str, host_user: str) -> None:
         print(f"No host account named {host_user!r}: create one with `make run` first.")
     else:
         print("\nHost: scan this with your phone to sign in there (works once, for 12 hours):")
-        segno.make(issued, error="l").terminal(compact=True)
+        qr = segno.make(issued, error="l")
+        try:
+            qr.terminal(compact=True)  # half blocks: a small square on most terminals
+        except UnicodeEncodeError:
+            qr.terminal()  # a console that can't print them (old Windows code pages)
         print(issued)
-    print("\nThen print the table cards: My events → your event → Table cards.")
+    print("\nThen print the table cards: My events > your event > Table cards.")
     print("Ctrl-C stops Rookery.")
     print(line, flush=True)
 
