@@ -8,13 +8,11 @@ on and any violation, of any impact, fails the test with the page, size and node
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.models import Pad
-from tests.factories import PASSWORD, UserFactory
-from tourney import services
-from tourney.models import Event, TableCard
+from tests.e2e.demo import build_night, sign_in
+from tourney.models import TableCard
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -41,39 +39,6 @@ def sizes(phone):
     }
 
 
-def build_night():
-    """The demo night (3 rounds closed, round 4 playing with one table's scores saved
-    and another's disputed), its two score pads, and a family's one-table game."""
-    host = UserFactory(username="host")
-    call_command("load_demo", verbosity=0)
-    event = Event.objects.get()
-    rnd = event.rounds.get(number=4)
-    services.begin_round(rnd)
-    tables = list(rnd.tables.order_by("number"))
-    first = tables[0]
-    seats = list(first.seats.order_by("position"))
-    points = {s.player_id: 0 if i == 0 else 20 + i for i, s in enumerate(seats)}
-    services.submit_scores(first, points, entered_by=seats[1].player.name)
-    second = tables[1]
-    seats2 = list(second.seats.order_by("position"))
-    points2 = {s.player_id: 0 if i == 1 else 15 + i for i, s in enumerate(seats2)}
-    entry = services.submit_scores(second, points2, entered_by=seats2[0].player.name)
-    services.submit_scores(
-        second,
-        {pid: (p + 5 if p else 0) for pid, p in points2.items()},
-        entered_by=seats2[2].player.name,
-        based_on=entry.entry.version,
-    )
-    family = services.start_table_game(
-        owner=host,
-        name="Sunday Shanghai",
-        game_slug="shanghai",
-        players=["Grandma", "Ruth", "Sam"],
-        house_rules={},
-    )
-    return host, event, family
-
-
 def page_list(event, family):
     """(who, name, path) for every page; who is host, player or projector."""
     slug = event.slug
@@ -93,6 +58,7 @@ def page_list(event, family):
         ("player", "table page: score form", reverse("table_page", args=[cards[3]])),
         ("player", "family game table page", reverse("table_page", args=[family_card])),
         ("player", "player's night", reverse("table_player", args=[cards[1], player.pk])),
+        ("player", "page not found", "/t/no-such-card/"),
         ("host", "my events", reverse("host_home")),
         ("host", "new event", reverse("event_create")),
         ("host", "new table game", reverse("table_game_create")),
@@ -125,12 +91,31 @@ def page_list(event, family):
     return urls
 
 
-def sign_in(page, base):
-    page.goto(base + reverse("login"))
-    page.get_by_label("Username").fill("host")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_role("heading", name="My events").wait_for()
+def open_keypad(page):
+    page.locator("details.counter summary").first.click()
+    page.get_by_role("button", name="Rook", exact=True).click()
+
+
+def refused_save(page):
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Save scores").click()
+    page.locator("#score-errors").wait_for()
+
+
+def refused_host_save(page):
+    page.get_by_role("button", name="Save scores").click()
+    page.locator(".errorlist-box").wait_for()
+
+
+# Pages looked at in more than one state: (state, what the user does to reach it).
+STATES = {
+    "table page: score form": [
+        ("as opened", None),
+        ("keypad open", open_keypad),
+        ("after a refused save", refused_save),
+    ],
+    "enter scores": [("as opened", None), ("after a refused save", refused_host_save)],
+}
 
 
 def test_axe_finds_nothing_on_any_page_at_any_size(live_server, browser, phone):
@@ -151,11 +136,15 @@ def test_axe_finds_nothing_on_any_page_at_any_size(live_server, browser, phone):
                 if (who == "host") != signed_in:
                     continue
                 response = page.goto(base + path)
-                assert response.status == 200, (name, size, response.status)
+                assert response.status == (404 if "not found" in name else 200), (name, size)
                 page.wait_for_load_state("load")
-                for violation in page.evaluate(RUN_AXE):
-                    found.append((size, name, path, violation))
-                checked.append(f"{size:9} {who:9} {name}: {path}")
+                for state, act in STATES.get(name, [("", None)]):
+                    if act:
+                        act(page)
+                    label = f"{name}, {state}" if state else name
+                    for violation in page.evaluate(RUN_AXE):
+                        found.append((size, label, path, violation))
+                    checked.append(f"{size:9} {who:9} {label}: {path}")
             context.close()
     print("axe-core checked these pages:\n  " + "\n  ".join(checked))
     report = "\n".join(
@@ -164,4 +153,5 @@ def test_axe_finds_nothing_on_any_page_at_any_size(live_server, browser, phone):
         for size, name, path, v in found
     )
     assert not found, f"{len(found)} axe violations:\n{report}"
-    assert len(checked) == 3 * len(pages)
+    states = sum(len(STATES.get(name, [1])) for _who, name, _path in pages)
+    assert len(checked) == 3 * states
