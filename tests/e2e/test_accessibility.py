@@ -1,6 +1,6 @@
 """axe-core on every page a host, a player or a projector shows, at three sizes.
 
-axe-core is vendored (tests/e2e/vendor/axe-core, MPL-2.0, from `npm pack axe-core`)
+axe-core 4.14.1 is vendored (tests/e2e/vendor/axe-core, MPL-2.0, from `npm pack axe-core`)
 and injected into each page, so the check needs no network. Experimental rules are
 on and any violation, of any impact, fails the test with the page, size and nodes.
 """
