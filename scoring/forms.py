@@ -54,13 +54,14 @@ class StartPadForm(forms.Form):
         self.fields["first_dealer"].choices = [(s, f"Seat {s + 1}") for s in range(count)]
         self.side_fields = []
         if game_slug == GameChoice.PARTNERSHIP:
-            for number, (a, b) in enumerate(((1, 3), (2, 4))):
+            sides = (((1, 3), "Ann & Cy"), ((2, 4), "Bo & Di"))
+            for number, ((a, b), example) in enumerate(sides):
                 name = f"side_{number}"
                 self.fields[name] = forms.CharField(
                     label=f"Name of side {number + 1} (optional)",
                     max_length=NAME_MAX * 2 + 3,
                     required=False,
-                    help_text=f"Blank: seats {a} and {b}'s names, e.g. “Ann & Cy”.",
+                    help_text=f"Blank: seats {a} and {b}'s names, e.g. “{example}”.",
                 )
                 self.side_fields.append(name)
         self.rule_fields = []

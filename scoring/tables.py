@@ -72,13 +72,12 @@ class PadSheetTable(tables.Table):
         url = reverse("scoring:hand_detail", args=[hand.pad_id, hand.number])
         return format_html(
             '<strong>{}</strong><small class="dealer">{} dealt</small>'
-            '<a href="{}" class="fix-link" aria-label="Correct hand {} or see its history">'
-            "Fix{}</a>",
+            '<a href="{}" class="fix-link">Fix<span class="visually-hidden"> hand {}</span>{}</a>',
             hand.number,
             record.dealer.name,
             url,
             hand.number,
-            " ✎" if hand.version > 1 else "",
+            mark_safe(' <span aria-hidden="true">✎</span>') if hand.version > 1 else "",
         )
 
     def render_bid(self, record: SheetRow):

@@ -28,7 +28,6 @@ from scoring.models import GameChoice, Hand, HandInput, Pad, PadSheet
 from scoring.rules.tricks import (
     HAND_POINTS,
     PARTNERSHIP_BIDS,
-    R42_HIGHEST_BID,
     R42_OPENING_BID,
 )
 from scoring.tables import pad_sheet_table
@@ -143,7 +142,7 @@ def _bid_help(pad: Pad) -> str:
     game = pad.game
     if isinstance(game, rules.RookForTwo):
         return (
-            f"Opens at {R42_OPENING_BID} and rises by {game.raise_step}, up to {R42_HIGHEST_BID}."
+            f"Opens at {R42_OPENING_BID} and rises by {game.raise_step}, up to {game.highest_bid}."
         )
     lowest, highest, step = PARTNERSHIP_BIDS
     return f"{lowest} to {highest}, in steps of {step}."
@@ -389,7 +388,8 @@ def pad_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     scorers = [side.name for side in sheet.scorers]
     hands = export_hands(sheet)
     if fmt == "csv":
-        body: bytes | str = exports.pad_csv(scorers=scorers, hands=hands)
+        # A byte-order mark, so Excel on Windows reads "Sørensen" as UTF-8.
+        body: bytes = exports.pad_csv(scorers=scorers, hands=hands).encode("utf-8-sig")
         content_type = "text/csv; charset=utf-8"
     else:
         workbook = exports.pad_workbook(

@@ -70,6 +70,10 @@ class Sheet:
         return len(closed) == self.event.rounds_planned
 
     @property
+    def rounds_closed(self) -> int:
+        return sum(r.status == Round.Status.CLOSED for r in self.rounds)
+
+    @property
     def winners(self) -> list[Row]:
         return [r for r in self.rows if r.place == 1] if self.finished else []
 

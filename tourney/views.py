@@ -439,6 +439,9 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.success(
             request, f"Round {number} is open again: corrections are saved as new versions."
         )
+        table = request.POST.get("table", "")
+        if table.isdigit() and rnd.tables.filter(number=int(table)).exists():
+            return redirect("table_scores_host", slug=slug, number=number, table=int(table))
     return redirect("round_detail", slug=slug, number=number)
 
 
@@ -454,10 +457,13 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
     initial = {
         f"p{pid}": pts for pid, pts in (current.points_by_player() if current else {}).items()
     }
-    form = HostScoresForm(request.POST or None, seats=seats, initial=initial)
+    # A closed round's scores are final until the host reopens the round: the
+    # page shows them and offers Reopen, not a Save that would be refused.
+    closed = rnd.status == Round.Status.CLOSED
+    form = HostScoresForm(None if closed else request.POST or None, seats=seats, initial=initial)
     problems: list[rules.Problem] = []
     needs_confirmation = False
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not closed and form.is_valid():
         try:
             result = services.submit_scores(
                 gtable,
@@ -502,6 +508,7 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             "general_problems": general,
             "needs_confirmation": needs_confirmation,
             "current": current,
+            "closed": closed,
             "deal": gtable.rules_round(),
             "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
         },
@@ -780,6 +787,9 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _download(body: bytes | str, name: str, content_type: str) -> HttpResponse:
+    if isinstance(body, str) and content_type.startswith("text/csv"):
+        # A byte-order mark, so Excel on Windows reads "Sørensen" as UTF-8.
+        body = body.encode("utf-8-sig")
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

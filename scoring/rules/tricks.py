@@ -274,6 +274,12 @@ class RookForTwo(TrickGame):
         super().__init__(**house_rules)
         self.raise_step: int = self._values["raise_step"]
 
+    @property
+    def highest_bid(self) -> int:
+        """The last step at or below the 126 points in a hand (125 when bids rise by 5)."""
+        steps = (R42_HIGHEST_BID - R42_OPENING_BID) // self.raise_step
+        return R42_OPENING_BID + steps * self.raise_step
+
     @staticmethod
     def raw_score(tricks: int, count: int) -> int:
         """What a player took in a hand: their count plus 2 a trick."""
@@ -343,10 +349,10 @@ class RookForTwo(TrickGame):
             report,
             bid,
             lowest=R42_OPENING_BID,
-            highest=R42_HIGHEST_BID,
+            highest=self.highest_bid,
             step=step,
             rule=f"bids start at {R42_OPENING_BID} and rise by {step}, "
-            f"up to at most {R42_HIGHEST_BID} (all the points in a hand)",
+            f"up to {self.highest_bid} ({R42_HIGHEST_BID} points in a hand)",
         )
 
         took_tricks = _whole_entries(report, tricks, players, "tricks")

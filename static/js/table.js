@@ -56,6 +56,13 @@
       if (key) { cards.push(key.dataset.card); show(); }
     });
     undo.addEventListener("click", function () { cards.pop(); show(); });
+    // Escape closes the keypad and puts focus back on its "Count my hand".
+    details.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Escape" || !details.open) { return; }
+      ev.preventDefault();
+      details.open = false;
+      details.querySelector("summary").focus();
+    });
     use.addEventListener("click", function () {
       var input = document.getElementById(details.dataset.for);
       if (input) { input.value = String(total()); input.focus(); }
@@ -75,6 +82,18 @@
   }
   buildAll();
   document.addEventListener("htmx:afterSettle", buildAll);
+
+  /* After a refused save the page says why at the top of the form: take focus
+     there, so a keyboard or screen-reader user starts from the reasons. */
+  function focusErrors() {
+    var box = document.getElementById("score-errors");
+    if (box) { box.focus(); }
+  }
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    var elt = ev.detail && ev.detail.elt;
+    if (elt && elt.id === "sheet") { focusErrors(); }
+  });
+  focusErrors();
 
   document.addEventListener("click", function (ev) {
     var out = ev.target.closest && ev.target.closest("button.went-out");
@@ -153,6 +172,7 @@
       sheet = document.getElementById("sheet");
       if (window.htmx && sheet) { window.htmx.process(sheet); }
       buildAll();
+      focusErrors();
     }
     var refused = document.querySelector("form.score-form .errorlist-box");
     var notice = document.querySelector("#sheet .notice");

@@ -180,7 +180,7 @@ def test_game_page_for_partnership(host_client, four):
 def test_game_page_for_rook_for_two_reminds_of_the_nest_and_the_dummy(host_client, two):
     page = host_client.get(url("pad_detail", two)).content.decode()
     assert "The nest and the Dummy's captures are out of play" in page
-    assert "Opens at 30 and rises by 5, up to 126." in page
+    assert "Opens at 30 and rises by 5, up to 125." in page
     assert page.count('inputmode="numeric"') == 5  # the bid, and tricks and count each
 
 

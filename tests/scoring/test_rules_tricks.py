@@ -71,7 +71,7 @@ def test_rook_for_two_bids_allowed(bid, house_rules):
 @pytest.mark.parametrize(
     ("bid", "house_rules", "message"),
     [
-        (29, {}, "A bid of 29 is not allowed: bids start at 30 and rise by 5, up to at most 126"),
+        (29, {}, "A bid of 29 is not allowed: bids start at 30 and rise by 5, up to 125"),
         (126, {}, "A bid of 126 is not allowed"),
         (57, {}, "A bid of 57 is not allowed"),
         (130, {}, "A bid of 130 is not allowed"),
@@ -165,7 +165,7 @@ def test_rook_for_two_reports_every_problem_at_once():
     assert error.messages == [
         "The bidder must be Ann or Bo, not Cy",
         "A bid of 33 is not allowed: bids start at 30 and rise by 5, "
-        "up to at most 126 (all the points in a hand)",
+        "up to 125 (126 points in a hand)",
         "Ann's tricks is blank: enter 0 if they took none",
         "Bo took 14 tricks: there are only 13",
         "Ann's count of 7 is not possible: count is in fives "
