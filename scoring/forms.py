@@ -7,6 +7,8 @@ among the players. Whether the hand could happen is for ``scoring.rules``
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -16,6 +18,7 @@ from scoring.models import NAME_MAX, GameChoice, Hand, HandInput, Pad
 from scoring.rules.tricks import HAND_POINTS
 from tourney.forms import clean_name, house_rule_field
 
+WHOLE = re.compile(r"[0-9]{1,6}")
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -126,7 +129,7 @@ def _whole(text: str) -> int | None:
     text = text.replace(" ", "")
     if text == "":
         return None
-    if text.isdigit() and len(text) <= 6:
+    if WHOLE.fullmatch(text):  # ASCII only: isdigit() and int() take other scripts' digits
         return int(text)
     raise ValueError(text)
 

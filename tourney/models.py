@@ -71,6 +71,9 @@ class Event(models.Model):
         help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
     )
     record_buys = models.BooleanField(default=False)
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the host ends the night before its last round."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -122,6 +125,18 @@ class Event(models.Model):
     def round_in_play(self) -> Round | None:
         """The round the tables are playing now: the latest that has started."""
         return self.rounds.exclude(status=Round.Status.PLANNED).order_by("-number").first()
+
+    def is_over(self) -> bool:
+        """Over once the host ends it, or its last round is closed: the tables take no
+        more scores and their cards show the final standings."""
+        if self.ended_at is not None:
+            return True
+        return self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).exists()
+
+    @property
+    def round_word(self) -> str:
+        """What a player calls one deal: a family game's "hand", a tournament's "round"."""
+        return "hand" if self.kind == self.Kind.TABLE else "round"
 
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
@@ -331,6 +346,11 @@ class TableCard(models.Model):
     def __str__(self) -> str:
         return f"Table {self.number} card"
 
+    def reissue(self) -> None:
+        """A new private link for a lost card; the old one stops working at once."""
+        self.token = new_table_token()
+        self.save(update_fields=["token"])
+
 
 class EntryQuerySet(models.QuerySet):
     def current(self) -> EntryQuerySet:
@@ -372,7 +392,21 @@ class Entry(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     confirmed_by = models.CharField(max_length=60, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    confirmed_device = models.CharField(
+        max_length=32, blank=True, help_text="The phone that confirmed it (a random id it keeps)."
+    )
+    idempotency_key = models.CharField(  # noqa: DJ001 (NULL: entered without a key, by the host)
+        "retry key",
+        max_length=64,
+        null=True,
+        blank=True,
+        help_text="The key a phone's form was given: a retry sends it again.",
+    )
+    sent_digest = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="A digest of the scores sent with the retry key: a key names one set of scores.",
+    )
     device = models.CharField(
         max_length=32, blank=True, help_text="The phone that entered it (a random id it keeps)."
     )
@@ -396,6 +430,11 @@ class Entry(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["round", "table", "version"], name="entry_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["idempotency_key", "sent_digest"],
+                condition=Q(idempotency_key__isnull=False),
+                name="one_entry_per_retry_key_and_scores",
             ),
         ]
 

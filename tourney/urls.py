@@ -45,6 +45,12 @@ urlpatterns = [
     path(rnd + "tables/<int:table>/restore/", views.table_restore, name="table_restore"),
     path(event + "cards/", views.table_cards, name="table_cards"),
     path(event + "cards/add/", views.table_card_add, name="table_card_add"),
+    path(
+        event + "cards/<int:number>/reissue/",
+        views.table_card_reissue,
+        name="table_card_reissue",
+    ),
+    path(event + "end/", views.event_end, name="event_end"),
     path("t/<str:token>/", table_views.table_page, name="table_page"),
     path("t/<str:token>/status/", table_views.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),
