@@ -126,7 +126,7 @@ def import_event(data: dict[str, Any], *, owner=None) -> Event:
     if owner is None:
         owner = User.objects.filter(username=data.get("owner")).first()
         if owner is None:
-            owner = User.objects.filter(is_superuser=True).order_by("pk").first()
+            owner = User.objects.filter(is_staff=True).order_by("pk").first()
     if owner is None:
         raise BackupError("No host account to own the event: create one first.")
     fields = dict(data["event"])

@@ -10,7 +10,6 @@ those rules accepted.
 
 from __future__ import annotations
 
-import datetime
 import secrets
 from collections import defaultdict
 from functools import cached_property
@@ -492,33 +491,3 @@ class Score(models.Model):
     @property
     def went_out(self) -> bool:
         return self.played and self.points == 0
-
-
-class SignInAttemptQuerySet(models.QuerySet):
-    def too_many(self, *, ip: str, username: str) -> bool:
-        """Five failures in fifteen minutes, from one address or for one account, lock it."""
-        since = timezone.now() - SignInAttempt.WINDOW
-        recent = self.filter(at__gte=since)
-        return (
-            recent.filter(ip=ip).count() >= SignInAttempt.LIMIT
-            or recent.filter(username=username).count() >= SignInAttempt.LIMIT
-        )
-
-
-class SignInAttempt(models.Model):
-    """A failed host sign-in, kept for a while so guessing passwords is slow."""
-
-    LIMIT = 5
-    WINDOW = datetime.timedelta(minutes=15)
-
-    ip = models.GenericIPAddressField(null=True, blank=True)
-    username = models.CharField(max_length=150)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    objects = SignInAttemptQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-at"]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.ip} at {self.at:%H:%M}"

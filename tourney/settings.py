@@ -4,6 +4,7 @@ Every value a deployment changes comes from an environment variable (listed in
 ``.env.example``) so the same code runs on a laptop, in CI and behind gunicorn.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "axes",
     "tourney",
     "scoring",
 ]
@@ -58,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tourney.urls"
@@ -117,6 +121,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sign-in throttling (django-axes): five failures in fifteen minutes, from one
+# address or for one user name, and that one waits. It counts every
+# authenticate() call, so /accounts/login/ and /admin/login/ share the limit.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_USERNAME_CALLABLE = "tourney.signin.username_key"
+AXES_CLIENT_IP_CALLABLE = "tourney.signin.client_ip"
+AXES_LOCKOUT_CALLABLE = "tourney.signin.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
+# Behind a reverse proxy every request comes from the proxy's address, so five bad
+# guesses by anyone would lock out every host. Name the header the proxy sets
+# (e.g. X-Forwarded-For) to count per client instead. Off by default: without a
+# proxy that overwrites it, anyone can send that header.
+ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"

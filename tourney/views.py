@@ -33,9 +33,8 @@ from tourney.forms import (
     RenamePlayerForm,
     SwapForm,
     TableGameForm,
-    clean_name,
 )
-from tourney.models import Entry, Event, Player, Round, Score, Seat, SignInAttempt, TableCard
+from tourney.models import Entry, Event, Player, Round, Score, Seat, TableCard
 from tourney.sheet import build_sheet, places_by_round
 from tourney.tables import sheet_table
 
@@ -58,31 +57,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(LoginView):
-    """Django's sign-in, slowed down for password guessers: five failures in fifteen
-    minutes from one address, or for one account, and it waits."""
+    """Django's sign-in. django-axes (settings.py, ``tourney.signin``) slows down
+    password guessers here and on /admin/login/ alike."""
 
     redirect_authenticated_user = True
-
-    def post(self, request, *args, **kwargs):
-        ip = request.META.get("REMOTE_ADDR") or None
-        username = clean_name(request.POST.get("username", ""))[:150].casefold()
-        if SignInAttempt.objects.too_many(ip=ip, username=username):
-            form = self.get_form()
-            form.errors.clear()
-            return self.render_to_response(
-                self.get_context_data(
-                    form=form,
-                    locked=(
-                        "Too many sign-in attempts. Wait 15 minutes and try again; "
-                        "if you've forgotten the password, another host can reset it."
-                    ),
-                ),
-                status=429,
-            )
-        response = super().post(request, *args, **kwargs)
-        if not request.user.is_authenticated:
-            SignInAttempt.objects.create(ip=ip, username=username)
-        return response
 
 
 @login_required
