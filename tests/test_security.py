@@ -14,7 +14,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import PASSWORD, UserFactory, night, valid_points
 from tourney import services
-from tourney.models import TableCard
+from tourney.models import Event, TableCard
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
@@ -292,3 +292,63 @@ def test_cookies_are_secure_over_https():
         timeout=120,
     )
     assert result.stdout.split() == ["True", "True", "True", "True"]
+
+
+# Headers ------------------------------------------------------------------------------
+
+
+def test_every_page_has_a_content_security_policy_without_inline_script(client):
+    response = client.get(reverse("login"))
+    policy = response["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert "unsafe-inline" not in policy
+    assert response["Referrer-Policy"] == "same-origin"
+
+
+def test_no_template_has_inline_script_or_event_handlers():
+    import re
+
+    templates = ROOT / "templates"
+    for path in templates.rglob("*.html"):
+        text = path.read_text()
+        for tag in re.findall(r"<script\b[^>]*>", text):
+            assert "src=" in tag or 'type="application/json"' in tag, (path, tag)
+        assert not re.search(r"\son[a-z]+\s*=", text), path
+        assert " style=" not in text, path
+
+
+def test_host_pages_and_exports_are_private_and_never_stored(host_client, night_in_play):
+    event = Event.objects.get(slug=night_in_play["slug"])
+    for url in (
+        reverse("host_home"),
+        reverse("event_detail", args=[event.slug]),
+        reverse("master_sheet", args=[event.slug]),
+        reverse("export_sheet", args=[event.slug, "csv"]),
+        reverse("export_standings", args=[event.slug, "xlsx"]),
+        "/admin/",
+    ):
+        assert host_client.get(url)["Cache-Control"] == "private, no-store", url
+
+
+def test_every_cookie_is_http_only(client, night_in_play):
+    event = Event.objects.get(slug=night_in_play["slug"])
+    card = TableCard.objects.get(token=night_in_play["token"])
+    table = event.round_in_play().tables.get(number=card.number)
+    points = {f"p{pid}": pts for pid, pts in valid_points(table).items()}
+    seen = {}
+    responses = [
+        client.get(reverse("login")),
+        client.get(reverse("table_page", args=[card.token])),
+        client.post(
+            reverse("table_page", args=[card.token]),
+            {"name": "Ann", "round": 1, "based_on": 0, "key": "k1", **points},
+        ),
+        client.post(reverse("login"), {"username": "hostess", "password": PASSWORD}),
+    ]
+    for response in responses:
+        for name, morsel in response.cookies.items():
+            seen[name] = morsel["httponly"]
+    assert {"csrftoken", "rookery_device", "rookery_name", "sessionid"} <= set(seen)
+    assert all(seen.values()), seen
