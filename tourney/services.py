@@ -458,7 +458,11 @@ def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: 
     The confirming player is one seated at that table, not the one who entered
     the scores, on a phone other than the one that entered them.
     """
-    entry = Entry.objects.select_for_update().select_related("round", "table").get(pk=entry.pk)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("round", "table")
+        .get(pk=entry.pk)
+    )
     if entry.state != Entry.State.CURRENT or entry.version != version:
         raise ConfirmError("These scores have changed since you looked: check the new ones.")
     if entry.round.status != Round.Status.PLAYING:
