@@ -135,7 +135,13 @@ def play_table(
 
     def submit(phone, fields):
         key = uuid.uuid4().hex
-        form = {"name": f"Phone {table['number']}", "based_on": 0, "key": key, **fields}
+        form = {
+            "name": f"Phone {table['number']}",
+            "round": rnd,
+            "based_on": 0,
+            "key": key,
+            **fields,
+        }
         barrier.wait(timeout=30)
         tries = 2 if double else 1
         for _ in range(tries):

@@ -216,9 +216,9 @@ def test_blank_sheet_params_never_fail(client, params):
         ("restore", {"version": "abc"}),
         ("restore", {"version": "99999999999999999999"}),
         ("restore", {"version": "١"}),
-        ("confirm", {"name": "Bo\x00", "version": "1"}),
+        ("confirm", {"player": "1\x00", "version": "1", "round": "1"}),
         ("login", {"username": "ann\x00", "password": "x"}),
-        ("scores", {"name": "Bo\x00", "based_on": "0", "key": "k"}),
+        ("scores", {"name": "Bo\x00", "round": "1", "based_on": "0", "key": "k"}),
     ],
     ids=[
         "restore-text",
@@ -240,8 +240,9 @@ def test_control_characters_and_odd_numbers_are_handled(host_client, table_in_pl
         assert response.status_code in (302, 404)  # an Arabic-Indic 1 is no version: 0
     elif where == "confirm":
         response = client.post(reverse("table_confirm", args=[card.token]), fields)
-        assert response.status_code == 200
-        assert table.entries.get(state="current").confirmed_by == "Bo"  # the NUL dropped
+        assert response.status_code == 409
+        assert "Choose your name from the players at this table." in response.content.decode()
+        assert table.entries.get(state="current").confirmed_at is None
     elif where == "login":
         response = client.post(reverse("login"), fields)
         assert response.status_code == 200

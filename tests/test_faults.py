@@ -43,7 +43,7 @@ def test_acknowledged_scores_survive_a_sigkill(server):
         phone.get()
         key = uuid.uuid4().hex
         status, location = phone.post(
-            {"name": "Ann", "based_on": 0, "key": key, **scores_for(table)}
+            {"name": "Ann", "round": 1, "based_on": 0, "key": key, **scores_for(table)}
         )
         assert status == 303, status
         assert location.endswith("?done=saved")
@@ -59,7 +59,8 @@ def test_acknowledged_scores_survive_a_sigkill(server):
         phone = Phone(srv.url, table["token"])
         phone.get()
         key = uuid.uuid4().hex
-        status, _ = phone.post({"name": "Bo", "based_on": 0, "key": key, **scores_for(table)})
+        form = {"name": "Bo", "round": 1, "based_on": 0, "key": key, **scores_for(table)}
+        status, _ = phone.post(form)
         assert status == 303
         acknowledged[key] = scores_for(table)
 

@@ -1,17 +1,20 @@
 """Who can reach what: every URL anonymously, tokens, CSRF, escaping, sign-in limits."""
 
+import html
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import PASSWORD, UserFactory, night, valid_points
 from tourney import services
-from tourney.models import SignInAttempt, TableCard
+from tourney.models import Event, TableCard
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,15 +170,94 @@ def test_formula_names_are_text_in_the_exports(host_client, host):
     assert b"'@SUM(A1)" in csv_text
 
 
-def test_sign_in_attempts_are_rate_limited(client):
+LIMIT = 5
+
+
+def test_sign_in_attempts_are_rate_limited_and_say_how_long_to_wait(client):
     UserFactory(username="marge")
-    for _ in range(SignInAttempt.LIMIT):
+    for _ in range(LIMIT - 1):
         response = client.post(reverse("login"), {"username": "marge", "password": "wrong"})
         assert response.status_code == 200
+    client.post(reverse("login"), {"username": "marge", "password": "wrong"})
     blocked = client.post(reverse("login"), {"username": "marge", "password": PASSWORD})
+    assert blocked.status_code == 429
+    assert "Too many sign-in attempts. Wait 15 minutes and try again" in html.unescape(
+        blocked.content.decode()
+    )
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_admin_sign_in_shares_the_limit(client):
+    UserFactory(username="marge")
+    for _ in range(LIMIT):
+        client.post("/admin/login/", {"username": "marge", "password": "wrong"})
+    blocked = client.post("/admin/login/", {"username": "marge", "password": PASSWORD})
     assert blocked.status_code == 429
     assert "Too many sign-in attempts" in blocked.content.decode()
     assert "_auth_user_id" not in client.session
+    other_door = client.post(reverse("login"), {"username": "marge", "password": PASSWORD})
+    assert other_door.status_code == 429
+
+
+def test_look_alike_user_names_share_one_count(client):
+    UserFactory(username="hostc")
+    spellings = ["ｈostc", "𝐡ostc", "HOSTC", "Hostc", "ＨＯＳＴＣ"]
+    for n, name in enumerate(spellings):  # each from its own address: only the name counts
+        client.post(
+            reverse("login"), {"username": name, "password": "wrong"}, REMOTE_ADDR=f"10.0.0.{n}"
+        )
+    blocked = client.post(
+        reverse("login"), {"username": "hostc", "password": PASSWORD}, REMOTE_ADDR="10.0.1.1"
+    )
+    assert blocked.status_code == 429
+
+
+def test_a_forwarded_address_is_ignored_unless_a_setting_trusts_it(client, settings):
+    UserFactory(username="marge")
+
+    def fail(n):
+        client.post(
+            reverse("login"),
+            {"username": f"guess{n}", "password": "wrong"},
+            headers={"X-Forwarded-For": f"203.0.113.{n}"},
+        )
+
+    for n in range(LIMIT):
+        fail(n)
+    signed_in = client.post(
+        reverse("login"),
+        {"username": "marge", "password": PASSWORD},
+        headers={"X-Forwarded-For": "203.0.113.99"},
+    )
+    assert signed_in.status_code == 429  # one address (the proxy's) for everyone
+
+    from axes.models import AccessAttempt
+
+    AccessAttempt.objects.all().delete()
+    settings.ROOKERY_CLIENT_IP_HEADER = "X-Forwarded-For"
+    for n in range(LIMIT):
+        fail(n)
+    signed_in = client.post(
+        reverse("login"),
+        {"username": "marge", "password": PASSWORD},
+        headers={"X-Forwarded-For": "198.51.100.7, 203.0.113.99"},
+    )
+    assert signed_in.status_code == 302  # each player's own address counted
+
+
+def test_ensure_host_makes_a_staff_host_not_a_superuser(client):
+    from django.contrib.auth import get_user_model
+
+    out = io.StringIO()
+    call_command("ensure_host", stdout=out)
+    password = out.getvalue().split("password: ")[1].split()[0]
+    host = get_user_model().objects.get(username="host")
+    assert host.is_staff and not host.is_superuser
+    assert (
+        client.post(reverse("login"), {"username": "host", "password": password}).status_code == 302
+    )
+    assert client.get("/admin/tourney/event/").status_code == 200
+    assert client.get("/admin/auth/user/").status_code == 403
 
 
 def production_env(**extra):
@@ -223,3 +305,63 @@ def test_cookies_are_secure_over_https():
         timeout=120,
     )
     assert result.stdout.split() == ["True", "True", "True", "True"]
+
+
+# Headers ------------------------------------------------------------------------------
+
+
+def test_every_page_has_a_content_security_policy_without_inline_script(client):
+    response = client.get(reverse("login"))
+    policy = response["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert "unsafe-inline" not in policy
+    assert response["Referrer-Policy"] == "same-origin"
+
+
+def test_no_template_has_inline_script_or_event_handlers():
+    import re
+
+    templates = ROOT / "templates"
+    for path in templates.rglob("*.html"):
+        text = path.read_text()
+        for tag in re.findall(r"<script\b[^>]*>", text):
+            assert "src=" in tag or 'type="application/json"' in tag, (path, tag)
+        assert not re.search(r"\son[a-z]+\s*=", text), path
+        assert " style=" not in text, path
+
+
+def test_host_pages_and_exports_are_private_and_never_stored(host_client, night_in_play):
+    event = Event.objects.get(slug=night_in_play["slug"])
+    for url in (
+        reverse("host_home"),
+        reverse("event_detail", args=[event.slug]),
+        reverse("master_sheet", args=[event.slug]),
+        reverse("export_sheet", args=[event.slug, "csv"]),
+        reverse("export_standings", args=[event.slug, "xlsx"]),
+        "/admin/",
+    ):
+        assert host_client.get(url)["Cache-Control"] == "private, no-store", url
+
+
+def test_every_cookie_is_http_only(client, night_in_play):
+    event = Event.objects.get(slug=night_in_play["slug"])
+    card = TableCard.objects.get(token=night_in_play["token"])
+    table = event.round_in_play().tables.get(number=card.number)
+    points = {f"p{pid}": pts for pid, pts in valid_points(table).items()}
+    seen = {}
+    responses = [
+        client.get(reverse("login")),
+        client.get(reverse("table_page", args=[card.token])),
+        client.post(
+            reverse("table_page", args=[card.token]),
+            {"name": "Ann", "round": 1, "based_on": 0, "key": "k1", **points},
+        ),
+        client.post(reverse("login"), {"username": "hostess", "password": PASSWORD}),
+    ]
+    for response in responses:
+        for name, morsel in response.cookies.items():
+            seen[name] = morsel["httponly"]
+    assert {"csrftoken", "rookery_device", "rookery_name", "sessionid"} <= set(seen)
+    assert all(seen.values()), seen

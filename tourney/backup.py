@@ -31,6 +31,7 @@ EVENT_FIELDS = [
     "max_table_size",
     "allow_short_tables",
     "record_buys",
+    "ended_at",
 ]
 
 
@@ -50,7 +51,8 @@ def export_event(event: Event) -> dict[str, Any]:
         "format": FORMAT,
         "owner": event.owner.get_username(),
         "event": {
-            f: _when(getattr(event, f)) if f == "date" else getattr(event, f) for f in EVENT_FIELDS
+            f: _when(getattr(event, f)) if f in ("date", "ended_at") else getattr(event, f)
+            for f in EVENT_FIELDS
         },
         "players": [
             {"id": p.pk, "name": p.name, "status": p.status, "joined_at": _when(p.joined_at)}
@@ -91,7 +93,9 @@ def export_event(event: Event) -> dict[str, Any]:
                 "created_at": _when(e.created_at),
                 "confirmed_by": e.confirmed_by,
                 "confirmed_at": _when(e.confirmed_at),
+                "confirmed_device": e.confirmed_device,
                 "idempotency_key": e.idempotency_key,
+                "sent_digest": e.sent_digest,
                 "device": e.device,
                 "note": e.note,
             }
@@ -122,11 +126,12 @@ def import_event(data: dict[str, Any], *, owner=None) -> Event:
     if owner is None:
         owner = User.objects.filter(username=data.get("owner")).first()
         if owner is None:
-            owner = User.objects.filter(is_superuser=True).order_by("pk").first()
+            owner = User.objects.filter(is_staff=True).order_by("pk").first()
     if owner is None:
         raise BackupError("No host account to own the event: create one first.")
     fields = dict(data["event"])
     fields["date"] = datetime.date.fromisoformat(fields["date"])
+    fields["ended_at"] = _dt(fields.get("ended_at"))
     if Event.objects.filter(slug=fields["slug"]).exists():
         raise BackupError(
             f"An event with the address “{fields['slug']}” already exists here: "
@@ -166,8 +171,8 @@ def import_event(data: dict[str, Any], *, owner=None) -> Event:
         TableCard.objects.create(event=event, number=card["number"], **kwargs)
     entries = {}
     for e in data["entries"]:
-        key = e["idempotency_key"]
-        if key and Entry.objects.filter(idempotency_key=key).exists():
+        key, digest = e["idempotency_key"], e.get("sent_digest", "")
+        if key and Entry.objects.filter(idempotency_key=key, sent_digest=digest).exists():
             key = None
         entries[e["id"]] = Entry.objects.create(
             round=rounds[e["round"]],
@@ -179,7 +184,9 @@ def import_event(data: dict[str, Any], *, owner=None) -> Event:
             created_at=_dt(e["created_at"]),
             confirmed_by=e["confirmed_by"],
             confirmed_at=_dt(e["confirmed_at"]),
+            confirmed_device=e.get("confirmed_device", ""),
             idempotency_key=key,
+            sent_digest=digest if key else "",
             device=e["device"],
             note=e["note"],
         )

@@ -24,6 +24,28 @@ def clean_name(raw: str) -> str:
     return unicodedata.normalize("NFC", " ".join(visible.split()))
 
 
+TYPE_A_NUMBER = "Type a whole number, like 35"
+
+
+def parse_points(text: str) -> int | None:
+    """A score as typed: blank is None; a ValueError for anything but ASCII digits.
+
+    A single leading minus gets through so the rules engine can say that a
+    score can't be negative; '²', '①', '--5', '+5' and '1e3' never reach int().
+    """
+    text = text.replace(" ", "")
+    if text == "":
+        return None
+    number = rules.read_whole(text, signed=True)
+    if number is None:
+        raise ValueError(text)
+    return number
+
+
+def not_a_number(name: str, text: str) -> str:
+    return f"{name}: “{text}” is not a number of points. {TYPE_A_NUMBER} (0 if they went out)."
+
+
 def house_rule_field(rule: rules.HouseRule) -> forms.Field:
     """A form field for one house rule, its default shown and explained."""
     common = {"label": rule.label, "help_text": rule.help, "initial": rule.default}
@@ -48,7 +70,8 @@ def house_rule_field(rule: rules.HouseRule) -> forms.Field:
 
 def _coerce_choice(rule: rules.HouseRule):
     by_text = {str(v): v for v, _ in rule.choices}
-    return lambda text: by_text[text]
+    # Bound data is text, but has_changed() also coerces the saved value (14, not "14").
+    return lambda value: by_text[str(value)]
 
 
 CARD_NUMBERS = range(1, 15)
@@ -325,6 +348,11 @@ class CloseRoundForm(forms.Form):
         required=False,
         label="Fill tables without scores with the missed-round rule",
     )
+    keep_first_entry = forms.BooleanField(
+        required=False,
+        label="Close keeping the first entry at disputed tables",
+        help_text="Recorded as your decision on each dispute; the other versions are kept.",
+    )
 
 
 class DeleteEventForm(forms.Form):
@@ -358,13 +386,24 @@ class HostScoresForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         for seat in self.seats:
-            self.fields[f"p{seat.player_id}"] = forms.IntegerField(
+            self.fields[f"p{seat.player_id}"] = forms.CharField(
                 label=seat.player.name,
                 required=False,
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0}
+                max_length=12,
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
                 ),
             )
+
+    def clean(self):
+        data = super().clean()
+        for seat in self.seats:
+            field = f"p{seat.player_id}"
+            try:
+                data[field] = parse_points(str(data.get(field) or ""))
+            except ValueError as exc:
+                self.add_error(field, not_a_number(seat.player.name, str(exc)))
+        return data
 
     def points(self) -> dict[int, int | None]:
         return {s.player_id: self.cleaned_data.get(f"p{s.player_id}") for s in self.seats}

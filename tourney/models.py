@@ -86,6 +86,9 @@ class Event(models.Model):
         help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
     )
     record_buys = models.BooleanField(default=False)
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the host ends the night before its last round."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -137,6 +140,18 @@ class Event(models.Model):
     def round_in_play(self) -> Round | None:
         """The round the tables are playing now: the latest that has started."""
         return self.rounds.exclude(status=Round.Status.PLANNED).order_by("-number").first()
+
+    def is_over(self) -> bool:
+        """Over once the host ends it, or its last round is closed: the tables take no
+        more scores and their cards show the final standings."""
+        if self.ended_at is not None:
+            return True
+        return self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).exists()
+
+    @property
+    def round_word(self) -> str:
+        """What a player calls one deal: a family game's "hand", a tournament's "round"."""
+        return "hand" if self.kind == self.Kind.TABLE else "round"
 
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
@@ -352,6 +367,12 @@ class TableCard(models.Model):
         """The code as printed: two groups of four, easier to read out and type."""
         return f"{self.code[:4]}-{self.code[4:]}"
 
+    def reissue(self) -> None:
+        """A new private link and code for a lost card; the old ones stop working at once."""
+        self.token = new_table_token()
+        self.code = new_table_code()
+        self.save(update_fields=["token", "code"])
+
 
 class EntryQuerySet(models.QuerySet):
     def current(self) -> EntryQuerySet:
@@ -393,7 +414,21 @@ class Entry(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     confirmed_by = models.CharField(max_length=60, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    confirmed_device = models.CharField(
+        max_length=32, blank=True, help_text="The phone that confirmed it (a random id it keeps)."
+    )
+    idempotency_key = models.CharField(  # noqa: DJ001 (NULL: entered without a key, by the host)
+        "retry key",
+        max_length=64,
+        null=True,
+        blank=True,
+        help_text="The key a phone's form was given: a retry sends it again.",
+    )
+    sent_digest = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="A digest of the scores sent with the retry key: a key names one set of scores.",
+    )
     device = models.CharField(
         max_length=32, blank=True, help_text="The phone that entered it (a random id it keeps)."
     )
@@ -417,6 +452,11 @@ class Entry(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["round", "table", "version"], name="entry_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["idempotency_key", "sent_digest"],
+                condition=Q(idempotency_key__isnull=False),
+                name="one_entry_per_retry_key_and_scores",
             ),
         ]
 
@@ -474,36 +514,6 @@ class Score(models.Model):
     @property
     def went_out(self) -> bool:
         return self.played and self.points == 0
-
-
-class SignInAttemptQuerySet(models.QuerySet):
-    def too_many(self, *, ip: str, username: str) -> bool:
-        """Five failures in fifteen minutes, from one address or for one account, lock it."""
-        since = timezone.now() - SignInAttempt.WINDOW
-        recent = self.filter(at__gte=since)
-        return (
-            recent.filter(ip=ip).count() >= SignInAttempt.LIMIT
-            or recent.filter(username=username).count() >= SignInAttempt.LIMIT
-        )
-
-
-class SignInAttempt(models.Model):
-    """A failed host sign-in, kept for a while so guessing passwords is slow."""
-
-    LIMIT = 5
-    WINDOW = datetime.timedelta(minutes=15)
-
-    ip = models.GenericIPAddressField(null=True, blank=True)
-    username = models.CharField(max_length=150)
-    at = models.DateTimeField(default=timezone.now, db_index=True)
-
-    objects = SignInAttemptQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-at"]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.ip} at {self.at:%H:%M}"
 
 
 class JoinAttemptQuerySet(models.QuerySet):

@@ -264,6 +264,10 @@ class SubmitResult:
     )
 
 
+class StaleForm(RoundStateError):
+    """A form loaded for a round (or hand) that no longer takes scores: nothing was saved."""
+
+
 def _next_version(rnd: Round, table: GameTable | None) -> int:
     top = Entry.objects.filter(round=rnd, table=table).aggregate(m=Max("version"))["m"]
     return (top or 0) + 1
@@ -287,6 +291,46 @@ def check_table_scores(
     )
 
 
+def sent_digest(
+    table: GameTable,
+    points: Mapping[int, int | None],
+    buys: Mapping[int, int | None] | None = None,
+) -> str:
+    """The scores a retry key was sent with, stored beside the key.
+
+    A phone resends the key it was given with the form; if the scores changed
+    (fixed after "Not saved") that is another submission, never the first one
+    answered again.
+    """
+    scores = sorted((pid, points[pid], (buys or {}).get(pid)) for pid in points)
+    return idempotency_key_for(table.pk, scores)
+
+
+def stale_message(rnd: Round) -> str:
+    """Why a form for ``rnd`` saved nothing, and what the table is playing now."""
+    event = rnd.event
+    word = event.round_word
+    if event.is_over():
+        return (
+            "The game is over; these scores were not saved. The final totals are below."
+            if event.kind == Event.Kind.TABLE
+            else "The night is over; these scores were not saved. The final standings are below."
+        )
+    now = event.round_in_play()
+    if rnd.status == Round.Status.CLOSED and now is not None and now.number != rnd.number:
+        playing = f"now playing {word} {now.number}"
+        if now.status == Round.Status.CLOSED:
+            playing = f"done with {word} {now.number} too"
+        return (
+            f"{word.capitalize()} {rnd.number} is over; these scores were not saved. "
+            f"This table is {playing}."
+        )
+    return (
+        f"{word.capitalize()} {rnd.number} is {rnd.get_phase_display().lower()}; these scores "
+        "were not saved. Ask the host."
+    )
+
+
 @transaction.atomic
 def submit_scores(
     table: GameTable,
@@ -301,43 +345,51 @@ def submit_scores(
     device: str = "",
     buys: Mapping[int, int | None] | None = None,
 ) -> SubmitResult:
-    """Record one submission of a table's scores.
+    """Record one submission of a table's scores, for the round ``table`` belongs to.
 
-    ``based_on`` is the version the submitter saw (0 or None: nothing yet). A
-    phone never replaces scores that are already there: a differing set is kept
-    as a dispute for the host, except that the phone which entered the current
-    version may correct it while nobody has confirmed it and nothing changed in
-    between. The host (``source="host"``) replaces the current version,
-    keeping the old one. A retried submission (same idempotency key) is
-    recorded once.
+    The caller passes the table of the round its form was loaded for, never
+    "the round playing now": a form for a round that no longer takes scores
+    raises ``StaleForm`` and saves nothing. ``based_on`` is the version the
+    submitter saw (0 or None: nothing yet). A phone never replaces scores that
+    are already there: a differing set is kept as a dispute for the host, except
+    that the phone which entered the current version may correct it while
+    nobody has confirmed it and nothing changed in between. The host
+    (``source="host"``) replaces the current version, keeping the old one, and
+    settles the table's disputes. A retried submission (same key, same scores)
+    is recorded once and answered "repeat" whatever the round's state now.
     """
     # Lock the table row so two phones at the same instant queue here; only
     # then look for the retry, so a racing duplicate sees the first one's row.
     table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    digest = sent_digest(table, points, buys) if idempotency_key else ""
     if idempotency_key:
-        earlier = Entry.objects.filter(idempotency_key=idempotency_key).first()
+        earlier = Entry.objects.filter(idempotency_key=idempotency_key, sent_digest=digest).first()
         if earlier is not None:
-            if earlier.table_id != table.pk:
-                raise RoundStateError("This form belongs to another table: reload the page.")
             return SubmitResult(earlier, "repeat")
     rnd = table.round
-    if rnd.status != Round.Status.PLAYING:
-        raise RoundStateError(
-            f"Round {rnd.number} is {rnd.get_phase_display().lower()}: scores can't be "
-            "entered now. Ask the host."
-        )
-    check_table_scores(table, points, high_confirmed=high_confirmed)
     clean = {pid: int(p) for pid, p in points.items() if p is not None}
     current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
+    is_host = source in (Entry.Source.HOST, Entry.Source.RESTORE)
+    if rnd.status != Round.Status.PLAYING or (not is_host and rnd.event.is_over()):
+        if current is not None and current.same_scores_as(clean):
+            return SubmitResult(current, "same")
+        raise StaleForm(stale_message(rnd))
+    check_table_scores(table, points, high_confirmed=high_confirmed)
     if current is not None and current.same_scores_as(clean):
+        if is_host:
+            _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
         return SubmitResult(current, "same")
-    if current is None or source in (Entry.Source.HOST, Entry.Source.RESTORE):
+    if current is None or is_host:
         new_state = Entry.State.CURRENT
     elif (
         device
         and current.device == device
         and current.confirmed_at is None
-        and based_on == current.version
+        and (
+            based_on == current.version
+            # Its reply was lost, then it fixed a score and sent the same form again.
+            or (idempotency_key and current.idempotency_key == idempotency_key)
+        )
     ):
         new_state = Entry.State.CURRENT  # The same phone fixing its own typo.
     else:
@@ -357,19 +409,38 @@ def submit_scores(
         entered_by=entered_by[:60],
         entered_by_user=user if user is not None and user.is_authenticated else None,
         idempotency_key=idempotency_key or None,
+        sent_digest=digest,
         device=device[:32],
     )
     Score.objects.bulk_create(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
+    if is_host:
+        _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
     if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
         _next_hand(rnd)
     return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
 
 
+def _who(user) -> str:
+    return user.get_username() if user is not None and user.is_authenticated else "the host"
+
+
+def _settle_disputes(table: GameTable, *, note: str) -> int:
+    """The host has decided: the table's open disputes are dismissed (kept, not deleted)."""
+    return table.entries.filter(state=Entry.State.DISPUTED).update(
+        state=Entry.State.DISMISSED, note=note[:200]
+    )
+
+
 def _next_hand(rnd: Round) -> None:
-    """A one-table game moves straight on: the hand closes and the next is dealt."""
+    """A one-table game moves straight on: the hand closes and the next is dealt.
+
+    A hand the host reopened that has a dispute waits for the host instead.
+    """
+    if rnd.entries.filter(state=Entry.State.DISPUTED).exists():
+        return
     close_round(rnd)
     event = rnd.event
     if event.round_in_play().number == rnd.number and rnd.number < event.rounds_planned:
@@ -381,44 +452,61 @@ class ConfirmError(Exception):
 
 
 @transaction.atomic
-def confirm_entry(entry: Entry, *, name: str, version: int) -> Entry:
-    """A second player at the table signs the saved scores, like on a paper sheet."""
-    entry = Entry.objects.select_for_update().select_related("round").get(pk=entry.pk)
+def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: str = "") -> Entry:
+    """A second player at the table signs the saved scores, like on a paper sheet.
+
+    The confirming player is one seated at that table, not the one who entered
+    the scores, on a phone other than the one that entered them.
+    """
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("round", "table")
+        .get(pk=entry.pk)
+    )
     if entry.state != Entry.State.CURRENT or entry.version != version:
         raise ConfirmError("These scores have changed since you looked: check the new ones.")
     if entry.round.status != Round.Status.PLAYING:
         raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
-    if not name:
-        raise ConfirmError("Tell us your name, so the table knows who confirmed.")
-    if entry.entered_by and name.casefold() == entry.entered_by.casefold():
+    if player is None:
+        raise ConfirmError("Choose your name, so the table knows who confirmed.")
+    if not entry.table.seats.filter(player=player).exists():
+        raise ConfirmError(f"{player.name} isn't at this table: a player at the table confirms.")
+    if entry.entered_by and player.name.casefold() == entry.entered_by.casefold():
         raise ConfirmError(
             f"{entry.entered_by} entered these scores: another player at the table confirms them."
         )
+    if device and entry.device == device:
+        raise ConfirmError(
+            "This phone entered these scores: another player confirms them on their own phone."
+        )
     if entry.confirmed_at is None:
-        entry.confirmed_by = name[:60]
+        entry.confirmed_by = player.name[:60]
+        entry.confirmed_device = device[:32]
         entry.confirmed_at = timezone.now()
-        entry.save(update_fields=["confirmed_by", "confirmed_at"])
+        entry.save(update_fields=["confirmed_by", "confirmed_device", "confirmed_at"])
     return entry
 
 
 @transaction.atomic
 def restore_entry(entry: Entry, *, user) -> Entry:
-    """Make an earlier or disputed version the table's scores again, as a new version.
+    """Make a version the table's scores, as a new version (or keep the one in use).
 
-    Used by the host to settle a dispute (the other disputes are dismissed) or
-    to undo a correction. Nothing is deleted: the replaced version stays.
+    Used by the host to settle a dispute (the other disputes are dismissed),
+    including in favour of the version already in use, or to undo a
+    correction. Nothing is deleted: the replaced version stays.
     """
     entry = Entry.objects.select_related("table", "round").get(pk=entry.pk)
     table = GameTable.objects.select_for_update().get(pk=entry.table_id)
     current = table.entries.filter(state=Entry.State.CURRENT).first()
+    note = f"Settled by {_who(user)}: kept version {entry.version}"
     if current is not None and current.pk == entry.pk:
-        table.entries.filter(state=Entry.State.DISPUTED).update(state=Entry.State.DISMISSED)
+        _settle_disputes(table, note=note)
         return entry
     if current is not None:
         current.state = Entry.State.REPLACED
         current.save(update_fields=["state"])
     table.entries.filter(state=Entry.State.DISPUTED).exclude(pk=entry.pk).update(
-        state=Entry.State.DISMISSED
+        state=Entry.State.DISMISSED, note=note
     )
     if entry.state == Entry.State.DISPUTED:
         entry.state = Entry.State.REPLACED  # Its scores live on in the new version.
@@ -495,22 +583,47 @@ def _fill_round(rnd: Round, *, user=None) -> None:
     )
 
 
+def _tables_phrase(numbers: list[int]) -> tuple[str, str]:
+    """("Tables 2, 5", "have") or ("Table 2", "has")."""
+    plural = len(numbers) > 1
+    listed = ", ".join(str(n) for n in numbers)
+    return f"Table{'s' if plural else ''} {listed}", "have" if plural else "has"
+
+
 @transaction.atomic
-def close_round(rnd: Round, *, fill_empty_tables: bool = False, user=None) -> Round:
+def close_round(
+    rnd: Round, *, fill_empty_tables: bool = False, keep_first_entry: bool = False, user=None
+) -> Round:
     """Close a round: every player of the event without a score gets the missed-round score.
 
     Refused while a table has no scores, unless the host chooses to fill them
-    too (then that table's players are marked as not played).
+    too (then that table's players are marked as not played), and while a
+    table has a dispute open, unless the host chooses to keep each table's
+    first entry (the version in use), which is recorded on the disputes as
+    the host's decision.
     """
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLAYING, "close")
     empty = rnd.tables_without_scores()
     if empty and not fill_empty_tables:
-        numbers = ", ".join(str(t.number) for t in empty)
-        plural = len(empty) > 1
+        tables, verb = _tables_phrase([t.number for t in empty])
         raise RoundStateError(
-            f"Table{'s' if plural else ''} {numbers} {'have' if plural else 'has'} no scores "
+            f"{tables} {verb} no scores "
             "yet. Enter them, or choose to fill them with the missed-round rule."
+        )
+    disputed = sorted(
+        set(rnd.entries.filter(state=Entry.State.DISPUTED).values_list("table__number", flat=True))
+    )
+    if disputed and not keep_first_entry:
+        tables, verb = _tables_phrase(disputed)
+        raise RoundStateError(
+            f"{tables} {verb} disputed scores. Settle {'them' if len(disputed) > 1 else 'it'}, "
+            "or choose to close keeping the first entry."
+        )
+    if disputed:
+        rnd.entries.filter(state=Entry.State.DISPUTED).update(
+            state=Entry.State.DISMISSED,
+            note=f"Settled by {_who(user)}: closed round {rnd.number} keeping the first entry",
         )
     _fill_round(rnd, user=user)
     rnd.status = Round.Status.CLOSED
@@ -528,6 +641,93 @@ def reopen_round(rnd: Round) -> Round:
     rnd.closed_at = None
     rnd.save(update_fields=["status", "closed_at"])
     return rnd
+
+
+def edit_consequences(event: Event, changed: Event) -> tuple[list[str], list[str]]:
+    """What editing ``event`` into ``changed`` would do to the night already played.
+
+    Returns (refusals, notes): a refusal is a change that contradicts recorded
+    scores or a round already played; a note says what takes effect only from
+    the next round. Both are written for the host.
+    """
+    started = list(
+        event.rounds.exclude(status=Round.Status.PLANNED).order_by("number").with_tables()
+    )
+    if not started:
+        return [], []
+    refusals: list[str] = []
+    notes: list[str] = []
+    last = started[-1].number
+    if changed.rounds_planned < last:
+        refusals.append(
+            f"Round {last} has been played: the night can't have fewer than {last} rounds "
+            f"({changed.rounds_planned} would drop rounds already played)."
+        )
+    if changed.game_slug != event.game_slug:
+        refusals.append("Rounds have been played: the game can't change now.")
+        return refusals, notes
+    old, new = event.game, changed.game
+    if old.settings == new.settings:
+        return refusals, _next_round_notes(event, changed, last, notes)
+    current = Score.objects.filter(
+        entry__round__in=started, entry__state=Entry.State.CURRENT, entry__table__isnull=False
+    ).select_related("entry__table", "entry__round", "player")
+    by_table: dict[tuple[int, int], dict[str, int]] = {}
+    for score in current:
+        key = (score.entry.round.number, score.entry.table.number)
+        by_table.setdefault(key, {})[score.player.name] = score.points
+    for rnd in started:
+        for table in rnd.tables.all():
+            size = len(table.seats.all())
+            before = old.rounds_for(size)[rnd.number - 1]
+            after = new.rounds_for(size)[rnd.number - 1]
+            if before != after:
+                refusals.append(
+                    f"Round {rnd.number} has been played as “{before.contract}” with "
+                    f"{before.cards_dealt} cards dealt: the new house rules would change it."
+                )
+                break
+            points = by_table.get((rnd.number, table.number))
+            if not points:
+                continue
+            try:
+                new.check_round(rnd.number, points, high_confirmed=True)
+            except rules.InvalidScore as exc:
+                why = " ".join(p.message for p in exc.problems)
+                refusals.append(
+                    f"Round {rnd.number}, table {table.number}: its recorded scores would "
+                    f"not be valid under the new house rules ({why})"
+                )
+    if not refusals:
+        notes.append(
+            f"The new house rules apply from round {last + 1}; "
+            f"rounds 1 to {last} keep the scores and fill-ins they have."
+            if last > 1
+            else f"The new house rules apply from round {last + 1}; round 1 keeps its scores."
+        )
+    return refusals, _next_round_notes(event, changed, last, notes)
+
+
+def _next_round_notes(event: Event, changed: Event, last: int, notes: list[str]) -> list[str]:
+    seating_fields = ("min_table_size", "max_table_size", "seating_method", "allow_short_tables")
+    if any(getattr(event, f) != getattr(changed, f) for f in seating_fields):
+        notes.append(f"The new seating settings apply when round {last + 1} is seated.")
+    return notes
+
+
+@transaction.atomic
+def end_event(event: Event) -> Event:
+    """The host ends the night early: the table cards take no more scores."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    playing = event.rounds.filter(status=Round.Status.PLAYING).order_by("number").first()
+    if playing is not None:
+        raise RoundStateError(
+            f"Round {playing.number} is still being played: close it before ending the night."
+        )
+    if event.ended_at is None:
+        event.ended_at = timezone.now()
+        event.save(update_fields=["ended_at"])
+    return event
 
 
 @transaction.atomic

@@ -4,11 +4,13 @@ Every value a deployment changes comes from an environment variable (listed in
 ``.env.example``) so the same code runs on a laptop, in CI and on a public server.
 """
 
+import datetime
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from django.utils.csp import CSP
 
 from tourney.network import public_url
 
@@ -61,6 +63,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "health_check",
+    "axes",
     "tourney",
     "scoring",
 ]
@@ -72,9 +75,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tourney.middleware.private_host_pages",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tourney.urls"
@@ -135,6 +142,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Sign-in throttling (django-axes): five failures in fifteen minutes, from one
+# address or for one user name, and that one waits. It counts every
+# authenticate() call, so /accounts/login/ and /admin/login/ share the limit.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_USERNAME_CALLABLE = "tourney.signin.username_key"
+AXES_CLIENT_IP_CALLABLE = "tourney.signin.client_ip"
+AXES_LOCKOUT_CALLABLE = "tourney.signin.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
+# Behind a reverse proxy every request comes from the proxy's address, so five bad
+# guesses by anyone would lock out every host. Name the header the proxy sets
+# (e.g. X-Forwarded-For) to count per client instead. Off by default: without a
+# proxy that overwrites it, anyone can send that header.
+ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
 LOGOUT_REDIRECT_URL = "home"
@@ -173,6 +200,21 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (Django's own, since 6.0): scripts and styles only from
+# our static files, so an injected <script> or on*= attribute does nothing.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# No script reads a cookie: the CSRF token reaches htmx through hx-headers.
+CSRF_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 # Hosts sign in for a whole game night.

@@ -67,6 +67,9 @@ class Sheet:
     @property
     def finished(self) -> bool:
         closed = [r for r in self.rounds if r.status == Round.Status.CLOSED]
+        if self.event.ended_at is not None:  # the host ended the night early
+            started = [r for r in self.rounds if r.status != Round.Status.PLANNED]
+            return len(closed) == len(started) > 0
         return len(closed) == self.event.rounds_planned
 
     @property

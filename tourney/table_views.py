@@ -22,13 +22,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import rules
 from tourney import services
-from tourney.forms import clean_name
+from tourney.forms import not_a_number, parse_points
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
     Entry,
     GameTable,
     JoinAttempt,
+    Player,
     Round,
     Seat,
     TableCard,
@@ -60,6 +61,12 @@ class TableScoresForm(forms.Form):
         max_length=60,
         error_messages={"required": "Tell us your name, so the table knows who entered these."},
     )
+    round = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        widget=forms.HiddenInput,
+        error_messages={"required": "This form is from an older page: reload it and try again."},
+    )
     based_on = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
     high_confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -90,20 +97,21 @@ class TableScoresForm(forms.Form):
         points: dict[int, int | None] = {}
         for seat in self.seats:
             field = f"p{seat.player_id}"
-            text = (data.get(field) or "").replace(" ", "")
-            typed = rules.read_whole(text, signed=True)
-            if text == "":
-                points[seat.player_id] = None
-            elif typed is not None:
-                points[seat.player_id] = typed
-            else:
-                self.add_error(
-                    field,
-                    f"{seat.player.name}: “{text}” is not a number of points. "
-                    "Type a whole number, or 0 if they went out.",
-                )
+            try:
+                points[seat.player_id] = parse_points(data.get(field) or "")
+            except ValueError as exc:
+                self.add_error(field, not_a_number(seat.player.name, str(exc)))
         data["points"] = points
         return data
+
+    def typed_points(self) -> dict[int, int | None] | None:
+        """Every score as typed, when each one is a number or blank: the rules engine can
+        then judge them even though another field (the name) is missing."""
+        if not hasattr(self, "cleaned_data"):
+            return None
+        if any(f"p{seat.player_id}" in self.errors for seat in self.seats):
+            return None
+        return self.cleaned_data.get("points")
 
     def buys(self) -> dict[int, int | None] | None:
         if not self.record_buys:
@@ -151,11 +159,23 @@ def _card(token: str) -> TableCard:
     return get_object_or_404(TableCard.objects.select_related("event"), token=token)
 
 
-def table_state(card: TableCard) -> dict:
-    """Everything the table page shows, for whichever round the table plays now."""
+def table_state(card: TableCard, rnd: Round | None = None) -> dict:
+    """Everything the table page shows: for the round the table plays now, or for
+    ``rnd`` (the round a submitted form was loaded for)."""
     event = card.event
-    rnd = event.round_in_play()
-    state: dict = {"card": card, "event": event, "round": rnd, "table": None, "seats": []}
+    over = event.is_over()
+    if rnd is None:
+        rnd = event.round_in_play()
+    state: dict = {
+        "card": card,
+        "event": event,
+        "round": rnd,
+        "table": None,
+        "seats": [],
+        "over": over,
+    }
+    if over and event.kind != event.Kind.TABLE:
+        state["final"] = build_sheet(event)
     if rnd is None:
         return state
     table = (
@@ -179,14 +199,19 @@ def table_state(card: TableCard) -> dict:
         ]
         if current
         else [],
+        confirmers=[s.player for s in seats if not _entered(current, s.player)] if current else [],
         disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
         next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
-        playing=rnd.status == Round.Status.PLAYING,
+        playing=rnd.status == Round.Status.PLAYING and not over,
     )
     if event.kind == event.Kind.TABLE:
         state["sheet"] = build_sheet(event)
         state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
     return state
+
+
+def _entered(entry: Entry, player: Player) -> bool:
+    return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
 
 
 def _ordered(entry: Entry, seats: list[Seat]):
@@ -213,6 +238,7 @@ def _form(state: dict, data=None, *, request: HttpRequest, **initial) -> TableSc
     current = state.get("current")
     base = {
         "name": request.COOKIES.get(NAME_COOKIE, ""),
+        "round": state["round"].number if state.get("round") else None,
         "based_on": current.version if current else 0,
         "key": uuid.uuid4().hex,
     }
@@ -277,16 +303,30 @@ def _card_values(event) -> dict[str, int]:
     return {k: v for k, v in values.items() if v is not None}
 
 
+def _form_round(card: TableCard, data) -> Round | None:
+    """The round a posted form was loaded for (its hidden "round" field)."""
+    number = data.get("round", "")
+    if not (number.isascii() and number.isdigit() and len(number) <= 2):
+        return None
+    return card.event.rounds.filter(number=int(number)).first()
+
+
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
-    state = table_state(card)
-    if request.method == "GET" or state["table"] is None:
+    if request.method == "GET":
+        state = table_state(card)
         notice = OUTCOMES.get(request.GET.get("done", ""))
         if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
             notice = "Saved. On to the next hand."
         form = _form(state, request=request) if state.get("playing") else None
         return _render(request, state, form, notice=notice)
+
+    # A form counts for the round it was loaded for, never the one playing now.
+    form_round = _form_round(card, request.POST)
+    state = table_state(card, form_round) if form_round else table_state(card)
+    if state["table"] is None or form_round is None:
+        return _stale(request, card, form_round)
 
     if request.POST.get("went_out"):
         # Without JavaScript, "went out" sets that player's score to 0 and shows
@@ -294,22 +334,16 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         kept = {
             k: v
             for k, v in request.POST.items()
-            if k in ("name", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
+            if k in ("name", "round", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
         }
         kept[f"p{request.POST['went_out']}"] = "0"
         return _render(request, state, _form(state, request=request, **kept))
 
     form = _form(state, request.POST, request=request)
-    if not state.get("playing"):
-        return _render(
-            request,
-            state,
-            None,
-            notice="Not saved: this round is closed. Ask the host to reopen it.",
-            status=409,
-        )
     if not form.is_valid():
-        return _render(request, state, form, status=422)
+        if not state.get("playing"):
+            return _stale(request, card, form_round)
+        return _invalid(request, state, form)
     try:
         result = services.submit_scores(
             state["table"],
@@ -331,6 +365,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             needs_confirmation=exc.needs_confirmation,
             status=422,
         )
+    except services.StaleForm as exc:
+        return _stale(request, card, form_round, message=str(exc))
     except services.RoundStateError as exc:
         return _render(request, state, form, notice=f"Not saved: {exc}", status=409)
     if not request.htmx:
@@ -349,10 +385,53 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             else None,
             notice=notice,
         )
-    response.set_cookie(
-        NAME_COOKIE, form.cleaned_data["name"].strip(), max_age=COOKIE_AGE, samesite="Lax"
-    )
+    _remember_name(response, form.cleaned_data["name"].strip())
     return response
+
+
+def _remember_name(response: HttpResponse, name: str) -> None:
+    """The name fills in the next form (server-side): no script reads it, so HttpOnly."""
+    response.set_cookie(NAME_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+
+
+def _invalid(request: HttpRequest, state: dict, form: TableScoresForm) -> HttpResponse:
+    """Every problem in one pass: the form's own (a blank name, a score that is not a
+    number) and, when the scores are all numbers, the rules engine's too."""
+    problems: list[rules.Problem] = []
+    needs_confirmation = False
+    points = form.typed_points()
+    if points is not None:
+        try:
+            services.check_table_scores(
+                state["table"], points, high_confirmed=form.cleaned_data.get("high_confirmed")
+            )
+        except rules.InvalidScore as exc:
+            problems = exc.problems
+            needs_confirmation = exc.needs_confirmation and not exc.problems
+    return _render(
+        request,
+        state,
+        form,
+        problems=problems,
+        needs_confirmation=needs_confirmation,
+        status=422,
+    )
+
+
+def _stale(
+    request: HttpRequest, card: TableCard, form_round: Round | None, *, message: str = ""
+) -> HttpResponse:
+    """Nothing saved: the form's round no longer takes scores. Say so, and show the
+    round the table is playing now with a fresh form."""
+    if not message:
+        message = (
+            services.stale_message(form_round)
+            if form_round is not None
+            else "This form is from an older page; nothing was saved. This is the page now."
+        )
+    state = table_state(card)
+    form = _form(state, request=request) if state.get("playing") else None
+    return _render(request, state, form, notice=message, status=409)
 
 
 @require_GET
@@ -372,19 +451,52 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+class ConfirmForm(forms.Form):
+    """Who confirms: one of the players seated at the table, chosen from a list."""
+
+    player = forms.TypedChoiceField(
+        label="Your name",
+        coerce=int,
+        error_messages={
+            "required": "Choose your name, so the table knows who confirmed.",
+            "invalid_choice": "Choose your name from the players at this table.",
+        },
+    )
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {p.pk: p for p in players}
+        choices = [(p.pk, p.name) for p in players]
+        self.fields["player"].choices = [("", "Choose your name"), *choices]
+
+
 @require_POST
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
     state = table_state(card)
     current = state.get("current")
-    name = clean_name(request.POST.get("name", ""))[:60]
-    version = rules.read_whole(request.POST.get("version", ""))
+    seated = [s.player for s in state["seats"]]
+    form = ConfirmForm(request.POST, players=seated)
     error = None
-    if current is None or version is None:
+    if current is None:
         error = "There are no saved scores to confirm yet."
+    elif not form.is_valid():
+        error = " ".join(e for errors in form.errors.values() for e in errors)
+    elif form.cleaned_data["round"] != state["round"].number:
+        error = (
+            f"Those scores were for {card.event.round_word} {form.cleaned_data['round']}: "
+            f"this table is now playing {card.event.round_word} {state['round'].number}."
+        )
     else:
         try:
-            services.confirm_entry(current, name=name, version=version)
+            services.confirm_entry(
+                current,
+                player=form.players[form.cleaned_data["player"]],
+                version=form.cleaned_data["version"],
+                device=request.COOKIES.get(DEVICE_COOKIE, ""),
+            )
         except services.ConfirmError as exc:
             error = str(exc)
     if not request.htmx:
@@ -397,14 +509,11 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             status=409 if error else 200,
         )
     state = table_state(card)
-    response = render(
+    return render(
         request,
         "tourney/table_page.html#status",
         dict(state, poll_seconds=POLL_SECONDS, confirm_error=error, confirmed=not error),
     )
-    if name and not error:
-        response.set_cookie(NAME_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax")
-    return response
 
 
 @require_GET

@@ -47,6 +47,12 @@ urlpatterns = [
     path(event + "cards/add/", views.table_card_add, name="table_card_add"),
     path("join", table_views.join, name="join"),
     path("join/", table_views.join, name="join_slash"),
+    path(
+        event + "cards/<int:number>/reissue/",
+        views.table_card_reissue,
+        name="table_card_reissue",
+    ),
+    path(event + "end/", views.event_end, name="event_end"),
     path("t/<str:token>/", table_views.table_page, name="table_page"),
     path("t/<str:token>/status/", table_views.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table_views.table_confirm, name="table_confirm"),

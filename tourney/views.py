@@ -33,10 +33,9 @@ from tourney.forms import (
     RenamePlayerForm,
     SwapForm,
     TableGameForm,
-    clean_name,
 )
 from tourney.links import absolute_url, phones_cannot_open, site_url
-from tourney.models import Entry, Event, Player, Round, Score, Seat, SignInAttempt, TableCard
+from tourney.models import Entry, Event, Player, Round, Score, Seat, TableCard
 from tourney.sheet import build_sheet, places_by_round
 from tourney.tables import sheet_table
 
@@ -59,31 +58,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(LoginView):
-    """Django's sign-in, slowed down for password guessers: five failures in fifteen
-    minutes from one address, or for one account, and it waits."""
+    """Django's sign-in. django-axes (settings.py, ``tourney.signin``) slows down
+    password guessers here and on /admin/login/ alike."""
 
     redirect_authenticated_user = True
-
-    def post(self, request, *args, **kwargs):
-        ip = request.META.get("REMOTE_ADDR") or None
-        username = clean_name(request.POST.get("username", ""))[:150].casefold()
-        if SignInAttempt.objects.too_many(ip=ip, username=username):
-            form = self.get_form()
-            form.errors.clear()
-            return self.render_to_response(
-                self.get_context_data(
-                    form=form,
-                    locked=(
-                        "Too many sign-in attempts. Wait 15 minutes and try again; "
-                        "if you've forgotten the password, another host can reset it."
-                    ),
-                ),
-                status=429,
-            )
-        response = super().post(request, *args, **kwargs)
-        if not request.user.is_authenticated:
-            SignInAttempt.objects.create(ip=ip, username=username)
-        return response
 
 
 @login_required
@@ -116,15 +94,21 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
+    before = Event.objects.get(pk=event.pk)  # the form's validation changes ``event``
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        if event.rounds.exists() and "game_slug" in form.changed_data:
+        refusals, notes = services.edit_consequences(before, form.instance)
+        if before.rounds.exists() and "game_slug" in form.changed_data:
             form.add_error("game_slug", "Rounds have been seated: the game can't change now.")
+        elif refusals:
+            for refusal in refusals:
+                form.add_error(None, refusal)
         else:
             form.save()
-            messages.success(request, "Event saved.")
+            messages.success(request, " ".join(["Event saved.", *notes]))
             return redirect(event)
-    return render(request, "tourney/event_form.html", {"form": form, "event": event})
+    status = 422 if form.is_bound else 200
+    return render(request, "tourney/event_form.html", {"form": form, "event": event}, status=status)
 
 
 @login_required
@@ -164,8 +148,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "present": counts.get(Player.Status.PRESENT, 0),
             "player_total": sum(counts.values()),
             "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
-            and (latest.number if latest else 0) < event.rounds_planned,
+            and (latest.number if latest else 0) < event.rounds_planned
+            and event.ended_at is None,
             "next_number": (latest.number + 1) if latest else 1,
+            "is_over": event.is_over(),
         },
     )
 
@@ -417,6 +403,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.close_round(
             rnd,
             fill_empty_tables=form.cleaned_data.get("fill_empty_tables", False),
+            keep_first_entry=form.cleaned_data.get("keep_first_entry", False),
             user=request.user,
         )
     except services.RoundStateError as exc:
@@ -481,6 +468,8 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             messages.error(request, str(exc))
         else:
             word = {"same": "unchanged", "saved": "saved"}.get(result.outcome, result.outcome)
+            if result.outcome == "same":
+                word = "unchanged; any dispute at this table is settled"
             messages.success(
                 request, f"Table {table}: scores {word} (version {result.entry.version})."
             )
@@ -615,6 +604,35 @@ def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def table_card_reissue(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A lost card: a new link for that table; the old card stops working."""
+    event = _event(request, slug)
+    card = get_object_or_404(event.table_cards, number=number)
+    card.reissue()
+    messages.success(
+        request,
+        f"Table {number} has a new link: print its card again. The old card no longer works.",
+    )
+    return redirect("table_cards", slug=slug)
+
+
+@login_required
+@require_POST
+def event_end(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    try:
+        services.end_event(event)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, "The night is over: table cards take no more scores and show the standings."
+        )
+    return redirect(event)
+
+
+@login_required
 @require_GET
 def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Every version of a table's scores side by side, to settle a dispute or undo."""
@@ -623,14 +641,33 @@ def table_history(request: HttpRequest, slug: str, number: int, table: int) -> H
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     seats = list(gtable.seats.select_related("player").order_by("position"))
     versions = list(gtable.entries.order_by("-version").prefetch_related("scores"))
-    rows = [
-        {"seat": seat, "points": [v.points_by_player().get(seat.player_id) for v in versions]}
-        for seat in seats
-    ]
+    current = next((v for v in versions if v.state == Entry.State.CURRENT), None)
+    rows = []
+    for seat in seats:  # seat order, as the table sits
+        points = [v.points_by_player().get(seat.player_id) for v in versions]
+        in_use = current.points_by_player().get(seat.player_id) if current else None
+        differs = len(set(points)) > 1
+        rows.append(
+            {
+                "seat": seat,
+                "cells": [
+                    {"points": p, "differs": differs and p != in_use, "version": v}
+                    for p, v in zip(points, versions, strict=True)
+                ],
+                "differs": differs,
+            }
+        )
     return render(
         request,
         "tourney/table_history.html",
-        {"event": event, "round": rnd, "table": gtable, "versions": versions, "rows": rows},
+        {
+            "event": event,
+            "round": rnd,
+            "table": gtable,
+            "versions": versions,
+            "rows": rows,
+            "has_disputes": any(v.state == Entry.State.DISPUTED for v in versions),
+        },
     )
 
 
@@ -646,11 +683,16 @@ def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> H
         messages.error(request, f"Round {number} is closed: reopen it to change its scores.")
     else:
         restored = services.restore_entry(entry, user=request.user)
-        messages.success(
-            request,
-            f"Table {table} now has version {entry.version}'s scores "
-            f"(saved as version {restored.version}).",
-        )
+        if restored.pk == entry.pk:
+            messages.success(
+                request, f"Table {table} keeps version {entry.version}; the dispute is settled."
+            )
+        else:
+            messages.success(
+                request,
+                f"Table {table} now has version {entry.version}'s scores "
+                f"(saved as version {restored.version}).",
+            )
     return redirect("table_history", slug=slug, number=number, table=table)
 
 

@@ -59,7 +59,7 @@ def test_enter_confirm_and_dispute_from_three_phones(live_server, browser, phone
     # Phone 2 confirms.
     ctx2, page2 = phone_context(browser, phone)
     page2.goto(link)
-    page2.locator("#confirm-name").fill(names[3])
+    page2.locator("#confirm-player").select_option(label=names[3])
     page2.get_by_role("button", name="Confirm these scores").click()
     page2.get_by_text(f"confirmed by {names[3]}").wait_for()
     # Phone 1 sees the confirmation without a reload (polling).

@@ -48,9 +48,10 @@ def test_export_then_import_round_trips_the_event(tmp_path, host):
             services.submit_scores(table, valid_points(table), entered_by="Ann")
         first = rnd.tables.get(number=1)
         current = first.entries.get(state="current")
-        services.confirm_entry(current, name="Bo", version=current.version)
+        confirmer = first.seats.get(position=1).player
+        services.confirm_entry(current, player=confirmer, version=current.version, device="d2")
         services.submit_scores(first, valid_points(first, out_index=1), entered_by="Cy")  # dispute
-        services.close_round(rnd)
+        services.close_round(rnd, keep_first_entry=True)
     services.reopen_round(rnd)
     services.submit_scores(
         rnd.tables.get(number=2), valid_points(rnd.tables.get(number=2), base=40), source="host"
@@ -68,7 +69,8 @@ def test_export_then_import_round_trips_the_event(tmp_path, host):
     call_command("import_event", str(path), stdout=io.StringIO())
     restored = Event.objects.get()
     assert snapshot(restored) == before
-    assert Entry.objects.filter(state="disputed").count() == 2
+    # The disputes were settled when each round closed keeping the first entry: kept, dismissed.
+    assert Entry.objects.filter(state="dismissed", note__contains="keeping the first").count() == 2
     assert Entry.objects.filter(state="replaced").count() >= 1
 
 

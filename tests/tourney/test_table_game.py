@@ -22,7 +22,8 @@ def hand(client, event, points, name="Ann", **extra):
     card = TableCard.objects.get(event=event, number=1)
     rnd = event.round_in_play()
     seats = list(rnd.tables.get().seats.order_by("position").select_related("player"))
-    data = {"name": name, "based_on": 0, "key": f"k{rnd.number}{points}", **extra}
+    data = {"name": name, "round": rnd.number, "based_on": 0, "key": f"k{rnd.number}{points}"}
+    data.update(extra)
     for seat in seats:
         data[f"p{seat.player_id}"] = points[seat.player.name]
     return client.post(reverse("table_page", args=[card.token]), data)

@@ -26,7 +26,12 @@ def playing(host):
 
 
 def form_data(table, points, *, name="Ann", based_on=0, key=None, **extra):
-    data = {"name": name, "based_on": based_on, "key": key or uuid.uuid4().hex}
+    data = {
+        "name": name,
+        "round": table.round.number,
+        "based_on": based_on,
+        "key": key or uuid.uuid4().hex,
+    }
     data.update({f"p{pid}": "" if pts is None else pts for pid, pts in points.items()})
     data.update(extra)
     return data
@@ -130,25 +135,35 @@ def test_a_retried_submit_is_recorded_once(client, playing):
 
 def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
     _, _, table, card = playing
-    client.post(url(card), form_data(table, valid_points(table), name="Ann"))
+    seats = list(table.seats.order_by("position").select_related("player"))
+    entering, other_player = seats[0].player, seats[1].player
+    client.get(url(card))  # the phone gets its device cookie
+    client.post(url(card), form_data(table, valid_points(table), name=entering.name))
     entry = Entry.objects.get()
+    confirm = {"version": entry.version, "round": 1}
     refused = client.post(
         url(card, "table_confirm"),
-        {"name": "ann", "version": entry.version},
+        {**confirm, "player": other_player.pk},
+        headers={"HX-Request": "true"},
+    )
+    assert "This phone entered these scores" in refused.content.decode()
+    other = Client()
+    refused = other.post(
+        url(card, "table_confirm"),
+        {**confirm, "player": entering.pk},
         headers={"HX-Request": "true"},
     )
     assert "another player at the table confirms them" in refused.content.decode()
-    other = Client()
     ok = other.post(
         url(card, "table_confirm"),
-        {"name": "Bo", "version": entry.version},
-        headers={"HX-Request": "true"},
+        {**confirm, "player": other_player.pk},
+        headers={"HX-Request": "true", "Cookie": "rookery_device=phone2"},
     )
     html = ok.content.decode()
     assert html.lstrip().startswith('<div id="status"')
-    assert "Confirmed" in html and "confirmed by Bo" in html
+    assert "Confirmed" in html and f"confirmed by {other_player.name}" in html
     entry.refresh_from_db()
-    assert entry.confirmed_by == "Bo"
+    assert (entry.confirmed_by, entry.confirmed_device) == (other_player.name, "phone2")
 
 
 def test_different_scores_from_another_phone_become_a_dispute(client, playing, host_client):

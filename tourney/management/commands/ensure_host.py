@@ -7,7 +7,13 @@ ships a fixed password.
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
+
+# A host runs game nights: the back office (/admin/) for those records, and
+# nothing more. Managing accounts is for a superuser made by hand
+# (manage.py createsuperuser), so a stolen host password can't make new ones.
+HOST_APPS = ("tourney", "scoring")
 
 
 class Command(BaseCommand):
@@ -18,11 +24,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, username: str, **options):
         User = get_user_model()
-        if User.objects.filter(is_superuser=True).exists():
+        if User.objects.filter(is_staff=True).exists():
             self.stdout.write("A host account already exists; sign in with it.")
             return
         password = secrets.token_urlsafe(12)
-        User.objects.create_superuser(username=username, email="", password=password)
+        host = User.objects.create_user(
+            username=username, email="", password=password, is_staff=True
+        )
+        host.user_permissions.set(Permission.objects.filter(content_type__app_label__in=HOST_APPS))
         line = "=" * 64
         self.stdout.write(
             self.style.SUCCESS(

@@ -24,7 +24,7 @@ class Command(BaseCommand):
         User = get_user_model()
         owner = (
             User.objects.filter(username="host").first()
-            or User.objects.filter(is_superuser=True).order_by("pk").first()
+            or User.objects.filter(is_staff=True).order_by("pk").first()
         )
         if owner is None:
             raise CommandError("No host account to own the demo night: run ensure_host first.")
