@@ -327,8 +327,8 @@ def test_starting_a_pad_never_fails(host_client, game, fields):
     "typed", ["²", "٣", "１２", "9" * 10], ids=["superscript", "arabic", "wide", "long"]
 )
 def test_only_ascii_digits_are_a_score_on_the_table_page(table_in_play, typed):
-    _event, _rnd, table, card, seats = table_in_play
-    data = {"name": "Ann", "based_on": "0", "key": "odd-digits"}
+    _event, rnd, table, card, seats = table_in_play
+    data = {"name": "Ann", "round": rnd.number, "based_on": "0", "key": "odd-digits"}
     for i, seat in enumerate(seats):
         data[f"p{seat.player_id}"] = typed if i == 1 else (0 if i == 0 else 20 + i)
     response = Client().post(reverse("table_page", args=[card.token]), data)

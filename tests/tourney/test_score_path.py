@@ -446,19 +446,20 @@ def test_a_house_rule_that_changes_a_played_round_is_refused(host_client, host):
             for t in rnd.tables.all():
                 services.submit_scores(t, valid_points(t), source="host")
             services.close_round(rnd)
-    data = edit_data(host_client, event, toonerville__round_11_cards="12")
+    assert event.game.round(11).cards_dealt == 12  # the house default since RULES.md changed
+    data = edit_data(host_client, event, toonerville__round_11_cards="14")
     response = host_client.post(reverse("event_edit", args=[event.slug]), data)
     assert response.status_code == 422
     assert "Round 11 has been played as" in response.content.decode()
-    event.refresh_from_db()
-    assert event.house_rules["round_11_cards"] == 14
+    event = Event.objects.get(pk=event.pk)
+    assert event.game.round(11).cards_dealt == 12
 
 
 def test_a_house_rule_for_later_rounds_applies_from_the_next_round(host_client, playing):
     event, *_ = playing
-    data = edit_data(host_client, event, toonerville__round_11_cards="12")
+    data = edit_data(host_client, event, toonerville__round_11_cards="14")
     response = host_client.post(reverse("event_edit", args=[event.slug]), data, follow=True)
     assert "The new house rules apply from round 2; round 1 keeps its scores." in (
         response.content.decode()
     )
-    assert Event.objects.get(pk=event.pk).house_rules["round_11_cards"] == 12
+    assert Event.objects.get(pk=event.pk).house_rules["round_11_cards"] == 14
