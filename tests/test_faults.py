@@ -5,6 +5,7 @@ import urllib.error
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.liveserver import Phone, Server, build_night, migrate, run_django, server_env, tables_now
 
@@ -121,9 +122,7 @@ def test_a_phone_saving_while_the_server_is_down_resends_by_itself(server, brows
     inputs = page.locator("input.score-input")
     assert [inputs.nth(i).input_value() for i in range(len(values))] == values
     srv.start()  # nobody taps anything: the phone sends again by itself
-    page.wait_for_function(
-        "document.getElementById('send-failed').textContent.includes('Sent.')", timeout=20_000
-    )
+    expect(banner).to_contain_text("Sent.", timeout=20_000)
     assert "Saved." in banner.inner_text()
     assert page.evaluate("Object.keys(localStorage).length") == 0
     assert [e["points"] for e in stored(env, night, table)] == [sorted(map(int, values))]
@@ -171,9 +170,7 @@ def test_scores_kept_across_a_reload_are_stored_once_when_the_network_returns(
     assert stored(env, night, table) == []
 
     page.unroute("**/t/**", no_saves)  # the network is back for good
-    page.wait_for_function(
-        "document.getElementById('send-failed').textContent.includes('Sent.')", timeout=20_000
-    )
+    expect(banner).to_contain_text("Sent.", timeout=20_000)
     assert "Saved." in banner.inner_text()
     assert in_view(page, banner)
     page.reload()  # nothing is left waiting to be sent twice

@@ -80,8 +80,10 @@ def test_score_and_confirm_a_table_with_the_keyboard_alone(live_server, browser,
     page2 = other.new_page()
     page2.set_default_timeout(20_000)
     page2.goto(link)
-    tab_to(page2, "confirm-name")
-    page2.keyboard.type(names[3])
+    tab_to(page2, "confirm-player")
+    page2.keyboard.type(names[3])  # a closed list picks the name typed
+    assert page2.locator("#confirm-player option:checked").inner_text() == names[3]
+    page2.keyboard.press("Tab")  # on to "Confirm these scores"
     page2.keyboard.press("Enter")
     page2.get_by_text(f"confirmed by {names[3]}").wait_for()
     entry.refresh_from_db()
