@@ -3,7 +3,7 @@
 No sign-in: the unguessable token is the key, and it reaches only its own table
 of the round being played now. Scores go through ``services.submit_scores``,
 which asks ``scoring.rules`` and never overwrites what another phone saved.
-These views sit apart from the host's pages in ``views.py`` because they answer
+These views sit apart from the host's pages because they answer
 to a token rather than a signed-in host.
 """
 
@@ -36,7 +36,7 @@ from tourney.models import (
     normalise_table_code,
 )
 from tourney.sheet import build_sheet
-from tourney.views import player_context
+from tourney.views.players import player_context
 
 NAME_COOKIE = "rookery_name"
 DEVICE_COOKIE = "rookery_device"

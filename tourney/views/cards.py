@@ -1,0 +1,125 @@
+"""Paper for the room: table cards with QR codes and codes, movement cards, seating charts."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tourney import services
+from tourney.links import absolute_url, phones_cannot_open, site_url
+from tourney.models import Player, Seat, TableCard
+from tourney.views.common import host_event, host_round
+
+
+@login_required
+@require_GET
+def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Name → table and seat, alphabetical: for the projector, or printed (?print=1)."""
+    event = host_event(request, slug)
+    rnd = get_object_or_404(event.rounds, number=number)
+    seats = list(
+        Seat.objects.filter(round=rnd).select_related("player", "table").order_by("player__name")
+    )
+    seats.sort(key=lambda s: s.player.name.casefold())
+    printing = request.GET.get("print") == "1"
+    return render(
+        request,
+        "tourney/seating_chart.html",
+        {"event": event, "round": rnd, "seats": seats, "printing": printing},
+    )
+
+
+@login_required
+@require_GET
+def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """One card per player: table and seat for every round planned so far."""
+    event = host_event(request, slug)
+    rounds = list(event.rounds.order_by("number"))
+    seats = Seat.objects.filter(round__event=event).select_related("table", "round")
+    where: dict[int, dict[int, Seat]] = defaultdict(dict)
+    for seat in seats:
+        where[seat.player_id][seat.round.number] = seat
+    cards = [
+        {"player": p, "rounds": [(r, where[p.pk].get(r.number)) for r in rounds]}
+        for p in event.players.exclude(status=Player.Status.ABSENT).order_by("name")
+    ]
+    return render(
+        request,
+        "tourney/movement_cards.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "cards": cards,
+            "join_url": absolute_url(request, reverse("join")),
+        },
+    )
+
+
+@login_required
+@require_GET
+def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A plain printable list of each table's players, in seat order."""
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    return render(request, "tourney/round_tables_print.html", {"event": event, "round": rnd})
+
+
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """One card per table number: big number and a QR code of its private link.
+
+    Printed once a night: a card always opens whatever round its table plays now.
+    """
+    event = host_event(request, slug)
+    wanted = services.table_numbers_needed(event)
+    for number in range(1, wanted + 1):
+        TableCard.objects.get_or_create(event=event, number=number)
+    cards = []
+    for card in event.table_cards.order_by("number"):
+        url = absolute_url(request, reverse("table_page", args=[card.token]))
+        qr = segno.make(url, error="m")
+        cards.append({"card": card, "url": url, "svg": qr.svg_inline(scale=6, border=2)})
+    return render(
+        request,
+        "tourney/table_cards.html",
+        {
+            "event": event,
+            "cards": cards,
+            "join_url": absolute_url(request, reverse("join")),
+            "loopback": phones_cannot_open(request),
+            "site": site_url(request),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
+    TableCard.objects.create(event=event, number=top + 1)
+    messages.success(request, f"Added a card for table {top + 1}.")
+    return redirect("table_cards", slug=slug)
+
+
+@login_required
+@require_POST
+def table_card_reissue(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A lost card: a new link for that table; the old card stops working."""
+    event = host_event(request, slug)
+    card = get_object_or_404(event.table_cards, number=number)
+    card.reissue()
+    messages.success(
+        request,
+        f"Table {number} has a new link: print its card again. The old card no longer works.",
+    )
+    return redirect("table_cards", slug=slug)

@@ -1,0 +1,161 @@
+"""The host's start: sign-in, My events, and creating, editing, ending and deleting a night."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tourney import services
+from tourney.forms import (
+    DeleteEventForm,
+    EventForm,
+    TableGameForm,
+)
+from tourney.models import Entry, Event, Player, Round
+from tourney.views.common import host_event
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Hosts go to their events; everyone else to the sign-in page, which says what
+    Rookery is (players reach their tables through the QR codes, not from here)."""
+    if request.user.is_authenticated:
+        return redirect("host_home")
+    return redirect("login")
+
+
+class SignInView(LoginView):
+    """Django's sign-in. django-axes (settings.py, ``tourney.signin``) slows down
+    password guessers here and on /admin/login/ alike."""
+
+    redirect_authenticated_user = True
+
+
+@login_required
+@require_GET
+def host_home(request: HttpRequest) -> HttpResponse:
+    events = (
+        Event.objects.for_host(request.user)
+        .annotate(
+            player_count=Count("players", distinct=True),
+            rounds_closed=Count("rounds", filter=Q(rounds__status="closed"), distinct=True),
+        )
+        .order_by("-date", "-created_at")
+    )
+    return render(request, "tourney/event_list.html", {"events": events})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.instance.owner = request.user
+        event = form.save()
+        messages.success(request, f"“{event.name}” is ready. Add the players next.")
+        return redirect("player_list", slug=event.slug)
+    return render(request, "tourney/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    before = Event.objects.get(pk=event.pk)  # the form's validation changes ``event``
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        refusals, notes = services.edit_consequences(before, form.instance)
+        if before.rounds.exists() and "game_slug" in form.changed_data:
+            form.add_error("game_slug", "Rounds have been seated: the game can't change now.")
+        elif refusals:
+            for refusal in refusals:
+                form.add_error(None, refusal)
+        else:
+            form.save()
+            messages.success(request, " ".join(["Event saved.", *notes]))
+            return redirect(event)
+    status = 422 if form.is_bound else 200
+    return render(request, "tourney/event_form.html", {"form": form, "event": event}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    score_count = Entry.objects.for_event(event).count()
+    form = DeleteEventForm(request.POST or None, has_scores=score_count > 0)
+    if request.method == "POST" and form.is_valid():
+        name = event.name
+        services.delete_event(event)
+        messages.success(request, f"“{name}” was deleted.")
+        return redirect("host_home")
+    return render(
+        request,
+        "tourney/event_confirm_delete.html",
+        {"event": event, "form": form, "score_count": score_count},
+    )
+
+
+@login_required
+@require_GET
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    rounds = list(event.rounds.order_by("number").prefetch_related("tables", "entries"))
+    counts = {
+        row["status"]: row["n"] for row in event.players.values("status").annotate(n=Count("pk"))
+    }
+    latest = rounds[-1] if rounds else None
+    return render(
+        request,
+        "tourney/event_detail.html",
+        {
+            "event": event,
+            "rounds": rounds,
+            "latest": latest,
+            "present": counts.get(Player.Status.PRESENT, 0),
+            "player_total": sum(counts.values()),
+            "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
+            and (latest.number if latest else 0) < event.rounds_planned
+            and event.ended_at is None,
+            "next_number": (latest.number + 1) if latest else 1,
+            "is_over": event.is_over(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def event_end(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    try:
+        services.end_event(event)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, "The night is over: table cards take no more scores and show the standings."
+        )
+    return redirect(event)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_game_create(request: HttpRequest) -> HttpResponse:
+    form = TableGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = services.start_table_game(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            game_slug=form.cleaned_data["game_slug"],
+            players=form.cleaned_data["names"],
+            house_rules=form.cleaned_data["house_rules"],
+            record_buys=form.cleaned_data["record_buys"],
+        )
+        card = event.table_cards.get(number=1)
+        return redirect("table_page", token=card.token)
+    return render(request, "tourney/table_game_form.html", {"form": form})

@@ -1,0 +1,159 @@
+"""A night's players: the list and check-in, status and names, and each player's own page."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tourney import services
+from tourney.forms import (
+    PlayerNamesForm,
+    PlayerStatusForm,
+    RenamePlayerForm,
+)
+from tourney.models import Event, Player, Seat
+from tourney.sheet import build_sheet, places_by_round
+from tourney.views.common import host_event
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_list(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    form = PlayerNamesForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        status = (
+            Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
+        )
+        added = services.add_players(event, form.cleaned_data["clean_names"], status=status)
+        messages.success(request, f"Added {len(added)} player{'s' if len(added) != 1 else ''}.")
+        return redirect("player_list", slug=event.slug)
+    return render(request, "tourney/player_list.html", _players_context(event, form))
+
+
+def _players_context(event: Event, form=None) -> dict:
+    players = list(event.players.order_by("name"))
+    by_status = defaultdict(int)
+    for p in players:
+        by_status[p.status] += 1
+    return {
+        "event": event,
+        "players": players,
+        "form": form,
+        "present_count": by_status[Player.Status.PRESENT],
+        "statuses": Player.Status,
+    }
+
+
+@login_required
+@require_POST
+def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = host_event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    form = PlayerStatusForm(request.POST)
+    if form.is_valid():
+        services.set_player_status(player, form.cleaned_data["status"])
+        if not request.htmx:
+            messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
+    else:
+        messages.error(request, "That status is not one Rookery knows.")
+    if request.htmx:
+        return render(request, "tourney/player_list.html#roster", _players_context(event))
+    return redirect("player_list", slug=event.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = host_event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    form = RenamePlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"Renamed to {player.name}.")
+        return redirect("player_list", slug=event.slug)
+    return render(
+        request, "tourney/player_rename.html", {"event": event, "player": player, "form": form}
+    )
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = host_event(request, slug)
+    player = get_object_or_404(event.players, pk=pk)
+    sheet = build_sheet(event)
+    return render(request, "tourney/player_detail.html", player_context(sheet, player))
+
+
+def player_context(sheet, player: Player) -> dict:
+    """A player's night round by round: table, opponents, running total, place."""
+    event = sheet.event
+    row = next((r for r in sheet.rows if r.player.pk == player.pk), None)
+    places = places_by_round(sheet).get(player.pk, [])
+    seats = Seat.objects.filter(round__event=event, player=player).select_related("table", "round")
+    table_ids = [s.table_id for s in seats]
+    mates: dict[int, list[str]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table_id__in=table_ids)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("position")
+    ):
+        mates[seat.table_id].append(seat.player.name)
+    seat_by_round = {s.round.number: s for s in seats}
+    lines, running = [], 0
+    for info, cell in zip(sheet.rounds, row.cells if row else [], strict=False):
+        if cell is not None and cell.points is not None:
+            running += cell.points
+        seat = seat_by_round.get(info.number)
+        index = info.number - 1
+        lines.append(
+            {
+                "info": info,
+                "cell": cell,
+                "seat": seat,
+                "opponents": mates.get(seat.table_id, []) if seat else [],
+                "running": running if cell is not None and cell.points is not None else None,
+                "place": places[index] if index < len(places) else None,
+            }
+        )
+    return {
+        "event": event,
+        "player": player,
+        "row": row,
+        "lines": lines,
+        "chart": place_chart(places, field=len(sheet.rows), rounds=event.rounds_planned),
+    }
+
+
+def place_chart(places: list[int | None], *, field: int, rounds: int) -> dict | None:
+    """Coordinates for a small inline SVG line of place by round (1st at the top)."""
+    points = [(i + 1, p) for i, p in enumerate(places) if p is not None]
+    if not points or field < 1:
+        return None
+    width, height, pad = 320, 140, 24
+    rounds = max(rounds, len(places), 2)
+
+    def x(n: int) -> float:
+        return round(pad + (width - 2 * pad) * (n - 1) / (rounds - 1), 1)
+
+    def y(place: int) -> float:
+        span = max(field - 1, 1)
+        return round(pad + (height - 2 * pad) * (place - 1) / span, 1)
+
+    dots = [{"x": x(n), "y": y(p), "round": n, "place": p} for n, p in points]
+    return {
+        "width": width,
+        "height": height,
+        "pad": pad,
+        "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+        "field": field,
+        "bottom": height - pad,
+    }

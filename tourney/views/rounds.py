@@ -1,0 +1,368 @@
+"""Rounds: seating, swaps and re-seats, begin and close, and scores and versions per table."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import rules
+from tourney import seating, services
+from tourney.forms import (
+    CloseRoundForm,
+    HostScoresForm,
+    SwapForm,
+)
+from tourney.models import Entry, Event, Round
+from tourney.views.common import host_event, host_round
+
+
+def _fallback(request: HttpRequest) -> str | None:
+    """The fix the host chose when the players present don't split into tables."""
+    choice = request.POST.get("fallback")
+    return choice if choice in ("short_table", "sit_out") else None
+
+
+def _seating_problem(request, event: Event, error: seating.SeatingError, action: str):
+    """Say why the tables don't split and offer the fixes, each a button to try again."""
+    return render(
+        request,
+        "tourney/seating_problem.html",
+        {"event": event, "error": error, "action": action},
+        status=409,
+    )
+
+
+@login_required
+@require_POST
+def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    try:
+        rnd = services.seat_next_round(event, fallback=_fallback(request))
+    except seating.SeatingError as exc:
+        return _seating_problem(request, event, exc, reverse("round_seat_next", args=[slug]))
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect(event)
+    messages.success(request, f"Round {rnd.number} is seated. Check the tables, then start play.")
+    return redirect("round_detail", slug=slug, number=rnd.number)
+
+
+@login_required
+@require_POST
+def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    try:
+        created = services.plan_rest_of_night(event, fallback=_fallback(request))
+    except seating.SeatingError as exc:
+        return _seating_problem(request, event, exc, reverse("round_plan_night", args=[slug]))
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect(event)
+    messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
+    return redirect("movement_cards", slug=slug)
+
+
+def _round_context(event: Event, rnd: Round, **extra) -> dict:
+    tables = list(rnd.tables.all())
+    current = {
+        e.table_id: e
+        for e in rnd.entries.filter(state=Entry.State.CURRENT).prefetch_related("scores")
+    }
+    disputes = defaultdict(list)
+    for e in rnd.entries.filter(state=Entry.State.DISPUTED).prefetch_related("scores"):
+        disputes[e.table_id].append(e)
+    rows = []
+    for table in tables:
+        entry = current.get(table.pk)
+        points = entry.points_by_player() if entry else {}
+        rows.append(
+            {
+                "table": table,
+                "seats": [(s, points.get(s.player_id)) for s in table.seats.all()],
+                "entry": entry,
+                "disputes": disputes.get(table.pk, []),
+                "deal": table.rules_round(),
+            }
+        )
+    seated = {s.player_id for t in tables for s in t.seats.all()}
+    present = list(event.players.present())
+    context = {
+        "event": event,
+        "round": rnd,
+        "rows": rows,
+        "repeats": services.repeats_of(rnd) if rnd.number > 1 else 0,
+        "unseated": [p for p in present if p.pk not in seated],
+        "seated_not_present": [
+            s.player for t in tables for s in t.seats.all() if not s.player.is_present
+        ],
+        "size_problems": services.table_size_problems(rnd),
+        "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
+        "close_form": CloseRoundForm(),
+        "contract": rnd.contract(),
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    template = "tourney/round_detail.html"
+    if request.htmx:
+        template += "#tables"
+    return render(request, template, _round_context(event, rnd))
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    form = SwapForm(request.POST, rnd=rnd)
+    if form.is_valid():
+        before = services.repeats_of(rnd)
+        player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
+        try:
+            if other is not None:
+                services.swap_players(rnd, player, other)
+                done = f"Swapped {player.name} and {other.name}."
+            else:
+                services.move_player(rnd, player, table)
+                done = f"Moved {player.name} to table {table}."
+        except services.RoundStateError as exc:
+            form.add_error(None, str(exc))
+        else:
+            rnd = host_round(event, number)
+            after = services.repeats_of(rnd)
+            messages.success(request, f"{done} {_repeat_change(before, after)}")
+            if not request.htmx:
+                return redirect("round_detail", slug=slug, number=number)
+            form = SwapForm(rnd=rnd)
+    template = "tourney/round_detail.html" + ("#tables" if request.htmx else "")
+    status = 200 if form.is_valid() or not form.errors else 422
+    return render(request, template, _round_context(event, rnd, swap_form=form), status=status)
+
+
+def _repeat_change(before: int, after: int) -> str:
+    if after == before:
+        return f"Repeat meetings unchanged ({after})."
+    word = "more" if after > before else "fewer"
+    return f"Repeat meetings: {after} ({abs(after - before)} {word})."
+
+
+@login_required
+@require_POST
+def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    method = request.POST.get("method") or None
+    if method not in (None, *Event.Seating.values):
+        method = None
+    try:
+        services.reseat_round(rnd, fallback=_fallback(request), method=method)
+    except seating.SeatingError as exc:
+        return _seating_problem(request, event, exc, reverse("round_reseat", args=[slug, number]))
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Round {number} re-seated.")
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    try:
+        services.begin_round(rnd)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Round {number} has started. Tables can enter scores.")
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    form = CloseRoundForm(request.POST)
+    form.is_valid()
+    try:
+        services.close_round(
+            rnd,
+            fill_empty_tables=form.cleaned_data.get("fill_empty_tables", False),
+            keep_first_entry=form.cleaned_data.get("keep_first_entry", False),
+            user=request.user,
+        )
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return redirect("round_detail", slug=slug, number=number)
+    messages.success(request, f"Round {number} is closed.")
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    try:
+        services.reopen_round(rnd)
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, f"Round {number} is open again: corrections are saved as new versions."
+        )
+        table = request.POST.get("table", "")
+        if table.isdigit() and rnd.tables.filter(number=int(table)).exists():
+            return redirect("table_scores_host", slug=slug, number=number, table=int(table))
+    return redirect("round_detail", slug=slug, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The host enters or corrects one table's scores."""
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    seats = list(gtable.seats.select_related("player").order_by("position"))
+    current = gtable.entries.filter(state=Entry.State.CURRENT).first()
+    initial = {
+        f"p{pid}": pts for pid, pts in (current.points_by_player() if current else {}).items()
+    }
+    # A closed round's scores are final until the host reopens the round: the
+    # page shows them and offers Reopen, not a Save that would be refused.
+    closed = rnd.status == Round.Status.CLOSED
+    form = HostScoresForm(None if closed else request.POST or None, seats=seats, initial=initial)
+    problems: list[rules.Problem] = []
+    needs_confirmation = False
+    if request.method == "POST" and not closed and form.is_valid():
+        try:
+            result = services.submit_scores(
+                gtable,
+                form.points(),
+                entered_by=request.user.get_username(),
+                user=request.user,
+                based_on=current.version if current else 0,
+                high_confirmed=form.cleaned_data["high_confirmed"],
+                source=Entry.Source.HOST,
+            )
+        except rules.InvalidScore as exc:
+            problems = exc.problems
+            needs_confirmation = exc.needs_confirmation
+        except services.RoundStateError as exc:
+            messages.error(request, str(exc))
+        else:
+            word = {"same": "unchanged", "saved": "saved"}.get(result.outcome, result.outcome)
+            if result.outcome == "same":
+                word = "unchanged; any dispute at this table is settled"
+            messages.success(
+                request, f"Table {table}: scores {word} (version {result.entry.version})."
+            )
+            return redirect("round_detail", slug=slug, number=number)
+    by_player = defaultdict(list)
+    general = []
+    names = {s.player.name: s.player_id for s in seats}
+    for problem in problems:
+        targets = [names[n] for n in problem.players if n in names]
+        if not targets:
+            general.append(problem.message)
+        for pid in targets:
+            by_player[pid].append(problem.message)
+    fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
+    return render(
+        request,
+        "tourney/table_scores_host.html",
+        {
+            "event": event,
+            "round": rnd,
+            "table": gtable,
+            "form": form,
+            "fields": fields,
+            "problems": problems,
+            "general_problems": general,
+            "needs_confirmation": needs_confirmation,
+            "current": current,
+            "closed": closed,
+            "deal": gtable.rules_round(),
+            "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
+        },
+        status=422 if problems else 200,
+    )
+
+
+@login_required
+@require_GET
+def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Every version of a table's scores side by side, to settle a dispute or undo."""
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    seats = list(gtable.seats.select_related("player").order_by("position"))
+    versions = list(gtable.entries.order_by("-version").prefetch_related("scores"))
+    current = next((v for v in versions if v.state == Entry.State.CURRENT), None)
+    rows = []
+    for seat in seats:  # seat order, as the table sits
+        points = [v.points_by_player().get(seat.player_id) for v in versions]
+        in_use = current.points_by_player().get(seat.player_id) if current else None
+        differs = len(set(points)) > 1
+        rows.append(
+            {
+                "seat": seat,
+                "cells": [
+                    {"points": p, "differs": differs and p != in_use, "version": v}
+                    for p, v in zip(points, versions, strict=True)
+                ],
+                "differs": differs,
+            }
+        )
+    return render(
+        request,
+        "tourney/table_history.html",
+        {
+            "event": event,
+            "round": rnd,
+            "table": gtable,
+            "versions": versions,
+            "rows": rows,
+            "has_disputes": any(v.state == Entry.State.DISPUTED for v in versions),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rnd = host_round(event, number)
+    gtable = get_object_or_404(rnd.tables.all(), number=table)
+    version = request.POST.get("version", "")
+    entry = get_object_or_404(gtable.entries, version=rules.read_whole(version, digits=8) or 0)
+    if rnd.status != Round.Status.PLAYING:
+        messages.error(request, f"Round {number} is closed: reopen it to change its scores.")
+    else:
+        restored = services.restore_entry(entry, user=request.user)
+        if restored.pk == entry.pk:
+            messages.success(
+                request, f"Table {table} keeps version {entry.version}; the dispute is settled."
+            )
+        else:
+            messages.success(
+                request,
+                f"Table {table} now has version {entry.version}'s scores "
+                f"(saved as version {restored.version}).",
+            )
+    return redirect("table_history", slug=slug, number=number, table=table)

@@ -1,0 +1,245 @@
+"""The master sheet, standings, projector and exports, and printable score sheets."""
+
+from __future__ import annotations
+
+import io
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from scoring import exports, rules
+from tourney.forms import (
+    BlankSheetForm,
+)
+from tourney.models import Entry, Event, Score
+from tourney.sheet import build_sheet
+from tourney.tables import sheet_table
+from tourney.views.common import host_event
+
+
+def _unchanged(request: HttpRequest, event: Event) -> tuple[bool, str]:
+    """For polling: (nothing changed since the page's stamp, the stamp now)."""
+    stamp = event.score_stamp()
+    return request.GET.get("since") == stamp, stamp
+
+
+@login_required
+@require_GET
+def master_sheet(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    unchanged, stamp = _unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)  # htmx keeps what is on the screen
+    sheet = build_sheet(event)
+    table = sheet_table(sheet)
+    RequestConfig(request, paginate=False).configure(table)
+    poll = request.GET.copy()
+    poll["since"] = stamp
+    template = "tourney/master_sheet.html" + ("#sheet" if request.htmx else "")
+    return render(
+        request,
+        template,
+        {"event": event, "sheet": sheet, "table": table, "poll_url": f"?{poll.urlencode()}"},
+    )
+
+
+@login_required
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    sheet = build_sheet(event)
+    return render(request, "tourney/standings.html", {"event": event, "sheet": sheet})
+
+
+@login_required
+@require_GET
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """For a TV at the front of the room: no controls, pages through a big field."""
+    event = host_event(request, slug)
+    unchanged, stamp = _unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)
+    sheet = build_sheet(event)
+    template = "tourney/projector.html" + ("#board" if request.htmx else "")
+    return render(request, template, {"event": event, "sheet": sheet, "stamp": stamp})
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _download(body: bytes | str, name: str, content_type: str) -> HttpResponse:
+    if isinstance(body, str) and content_type.startswith("text/csv"):
+        # A byte-order mark, so Excel on Windows reads "Sørensen" as UTF-8.
+        body = body.encode("utf-8-sig")
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _workbook_bytes(workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
+    """The sheet in the shape ``scoring.exports`` takes: rounds and one row per player."""
+    event = sheet.event
+    rounds = list(event.game.rounds_for(event.preferred_table_size)[: event.rounds_planned])
+    rows = [
+        exports.MasterRow(
+            player=row.player.name,
+            cells=tuple(
+                None
+                if c is None
+                else exports.MasterCell(
+                    points=c.points,
+                    table=c.table,
+                    played=c.played,
+                    pending=c.pending,
+                    disputed=c.disputed,
+                )
+                for c in row.cells
+            ),
+        )
+        for row in sheet.rows
+    ]
+    return rounds, rows
+
+
+def export_seating(event: Event) -> list[exports.SeatingRound]:
+    out = []
+    for rnd in event.rounds.order_by("number").with_tables():
+        out.append(
+            exports.SeatingRound(
+                number=rnd.number,
+                tables=tuple(tuple(s.player.name for s in t.seats.all()) for t in rnd.tables.all()),
+            )
+        )
+    return out
+
+
+@login_required
+@require_GET
+def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    event = host_event(request, slug)
+    sheet = build_sheet(event)
+    rounds, rows = export_rows(sheet)
+    date = event.date.isoformat()
+    name = exports.filename(event.name, date, "master-sheet", fmt)
+    if fmt == "csv":
+        return _download(exports.master_csv(rows, rounds), name, "text/csv; charset=utf-8")
+    workbook = exports.master_workbook(
+        event.game,
+        event_name=event.name,
+        event_date=date,
+        rounds=rounds,
+        rows=rows,
+        seating=export_seating(event),
+    )
+    return _download(_workbook_bytes(workbook), name, XLSX)
+
+
+@login_required
+@require_GET
+def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    event = host_event(request, slug)
+    sheet = build_sheet(event)
+    standings = [
+        rules.Standing(
+            place=row.place,
+            player=row.player.name,
+            total=row.total,
+            went_out=row.went_out,
+            worst_round=row.worst_round,
+            rounds_played=row.rounds_played,
+            tied=row.tied,
+        )
+        for row in sheet.rows
+    ]
+    date = event.date.isoformat()
+    name = exports.filename(event.name, date, "standings", fmt)
+    if fmt == "csv":
+        return _download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
+    workbook = exports.standings_workbook(
+        event.game, event_name=event.name, event_date=date, standings=standings
+    )
+    return _download(_workbook_bytes(workbook), name, XLSX)
+
+
+@require_GET
+def blank_sheet(request: HttpRequest) -> HttpResponse:
+    """Print a blank score sheet before playing: no sign-in needed."""
+    form = BlankSheetForm(request.GET or None)
+    if request.GET and form.is_valid():
+        data = form.cleaned_data
+        game = rules.get_game(data["game"], **data["house_rules"])
+        workbook = exports.rummy_sheet(
+            game,
+            players=data["players"],
+            title=f"{game.name} score sheet",
+            buys={} if data["buys"] else None,
+        )
+        name = exports.filename(game.name, "blank", f"{data['players']}-players", "xlsx")
+        return _download(_workbook_bytes(workbook), name, XLSX)
+    return render(request, "tourney/blank_sheet.html", {"form": form})
+
+
+@login_required
+@require_GET
+def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
+    """The printable rummy sheet, filled from play: one table's game, or a whole room's
+    master sheet plus a sheet per table and round."""
+    event = host_event(request, slug)
+    sheet = build_sheet(event)
+    date = event.date.isoformat()
+    game = event.game
+    history = {
+        row.player.name: [c.as_rules_entry() if c else None for c in row.cells]
+        for row in sheet.rows
+    }
+    if event.kind == Event.Kind.TABLE:
+        players = [p.name for p in event.players.order_by("pk")]
+        buys = None
+        if event.record_buys:
+            buys = {name: [None] * event.rounds_planned for name in players}
+            for score in (
+                Score.objects.current().for_event(event).select_related("player", "entry__round")
+            ):
+                buys[score.player.name][score.entry.round.number - 1] = score.buys
+        workbook = exports.rummy_sheet(
+            game,
+            players=players,
+            title=event.name,
+            date=date,
+            place=event.place,
+            scores={name: history.get(name, []) for name in players},
+            buys=buys,
+        )
+    else:
+        tables = []
+        for entry in (
+            Entry.objects.current()
+            .for_event(event)
+            .exclude(table=None)
+            .select_related("round", "table")
+            .prefetch_related("scores", "table__seats__player")
+        ):
+            seats = sorted(entry.table.seats.all(), key=lambda s: s.position)
+            points = entry.points_by_player()
+            tables.append(
+                exports.TableSheet(
+                    round_number=entry.round.number,
+                    table_number=entry.table.number,
+                    players=tuple(s.player.name for s in seats),
+                    scores=tuple(points.get(s.player_id) for s in seats),
+                )
+            )
+        workbook = exports.rummy_event_workbook(
+            game, title=event.name, date=date, place=event.place, master=history, tables=tables
+        )
+    name = exports.filename(event.name, date, "score-sheets", "xlsx")
+    return _download(_workbook_bytes(workbook), name, XLSX)
