@@ -1,12 +1,14 @@
-"""Who sits where next round: plain Python, no Django.
+"""Who sits where: the vocabulary and the one-round planners. Plain Python, no Django.
 
 A Toonerville night seats the whole room at many tables at once and moves
 everyone after each round; a Rook Shanghai night can run the same way. The
 host wants every player to meet as many others as possible, nobody stuck at
-the odd-size table all night, and a different dealer and different neighbours
-each time. The app plans one round at a time from whoever is actually
-present, so late arrivals and leavers need nothing special: the history of
-earlier rounds is only ever read for the players seated now.
+the odd-size table all night, a different dealer and different neighbours
+each time, and (a hard rule) nobody in the same seat at the same table two
+rounds running. Rounds are planned from whoever is actually present, so late
+arrivals and leavers need nothing special: the history of earlier rounds is
+only ever read for the players seated now. This module plans one round on its
+own; ``night`` plans the rest of the night at once, and ``planner`` chooses.
 
 Vocabulary (the games' own is in ``scoring.rules``): a *plan* seats the present
 players at numbered tables; a table's players are listed in seat order,
@@ -15,7 +17,8 @@ sits at the previous one's left. Two players *meet* when they share a table
 in a round; a *repeat meeting* is any meeting of a pair after its first.
 
 Everything is deterministic: the same players, history, settings and seed
-give the same plan (the app derives the seed from the event and the round),
+give the same plan (the app derives the seed from the event, and the engine
+adds the round and, for a night plan, who is present),
 because a host who re-opens the seating page must see the chart they printed.
 """
 

@@ -33,13 +33,18 @@ if TYPE_CHECKING:
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
 pair from 1 to 2 meetings, another from 1 to 0): more than the size term can gain."""
-_UNMET = 3
+_UNMET = 6
 """Extra cost of a pair that never meets, in units of _REPEAT (see _pair)."""
 _OVER = 40
 """Extra cost per meeting of a pair beyond one more than the night's average allows."""
-_SIZE = 64
-"""Cost per unit of (rounds at one odd table size) squared, per player: as much as a
-pair's unit, or the odd tables would not rotate at all in small rooms."""
+_SIZE = 4
+"""Cost per unit of a player's odd-table cost (see _seat), in a room where repeat
+meetings can be avoided: far below a repeat's, so the odd tables rotate only where
+that costs no meetings."""
+_SIZE_DENSE = 64
+"""The same where every pair will meet anyway (the small rooms): as much as a pair's."""
+_SIZE_OVER = 8
+"""Extra units per round at an odd size beyond one more than the fair share."""
 _SIZE_SLACK = 3
 """The search may stop with the odd seats this many units per player above their floor."""
 _STEPS = (20_000, 1_200, 3_000_000)
@@ -50,6 +55,10 @@ _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
 _CYCLES = 3
 """The annealing cools down this many times, reheating from where it got to."""
 _FOCUS = 8
+_TABU_SHARE = 0.02
+"""Tabu steps after the annealing, as a share of its steps (each tries a whole round)."""
+_TABU_TENURE = (4, 14)
+_TABU_DRAWS = 64
 """Draws of a round and a player tried for one who meets someone again at their table."""
 
 
@@ -121,6 +130,21 @@ def _pair(m: int, cap: int) -> int:
     return m * m + (_UNMET if m == 0 else 0) + _OVER * max(0, m - cap)
 
 
+def _seat(c: int, cap: int) -> int:
+    """What ``c`` rounds at one odd table size cost a player, in units of the size weight.
+
+    c squared rotates the odd tables; beyond ``cap`` (one more than the fair
+    share) each round costs _SIZE_OVER on top, so nobody is stuck there.
+    """
+    return c * c + _SIZE_OVER * max(0, c - cap)
+
+
+def _seat_caps(had: list[list[int]]) -> list[int]:
+    """Per odd size: one more than its seats shared out evenly."""
+    n = max(1, len(had))
+    return [-(-sum(row[k] for row in had) // n) + 1 for k in range(len(had[0]) if had else 0)]
+
+
 def _cap(met: list[list[int]]) -> int:
     """One more than the fewest meetings the most-met pair can have."""
     n = len(met)
@@ -162,19 +186,18 @@ def _design_start(
 ) -> list[list[list[int]]]:
     """Each round one of the design's classes, fitted to who is seated.
 
-    A design for more players loses its last points; one for fewer seats the
-    players left over as tables of one, which the refill adds to the tables
-    that must be one bigger. The classes that fit the first round best come
+    A design for more players loses its last points. One for fewer seats each
+    player left over at the design table whose players they have met least,
+    making it one bigger. The classes that fit the first round best come
     first; rounds beyond the design's classes are seated greedily (see
-    :func:`_greedy`), which for a transversal design fills in the columns.
+    :func:`_greedy`), or for a transversal design in its columns.
     """
     points = players[:]
     rng.shuffle(points)
-    extra = [[p] for p in points[design.points :]]
+    extra = points[design.points :]
 
     def fragments(classes: Round, here: set[int]) -> list[list[int]]:
-        kept = [[points[p] for p in t if p < len(points) and points[p] in here] for t in classes]
-        return kept + [f for f in extra if f[0] in here]
+        return [[points[p] for p in t if p < len(points) and points[p] in here] for t in classes]
 
     def fit(classes: Round) -> int:
         need = Counter(sizes[0])
@@ -186,13 +209,24 @@ def _design_start(
         return whole
 
     order = sorted(design.classes, key=lambda c: -fit(c))
-    start = [
-        _repack(fragments(classes, set(here)), split, rng)
-        for classes, here, split in zip(order, seated, sizes, strict=False)
-    ]
     met = [row[:] for row in met]
-    for tables in start:
+    start = []
+    for classes, here, split in zip(order, seated, sizes, strict=False):
+        present = set(here)
+        tables = fragments(classes, present)
+        bigger = [t for t in tables if len(t) + 1 in split]
+        for player in extra:
+            if player not in present:
+                continue
+            if bigger:
+                table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
+                bigger.remove(table)
+                table.append(player)
+            else:
+                tables.append([player])
+        tables = _repack(tables, split, rng)
         _meet(met, tables)
+        start.append(tables)
     later = list(zip(seated[len(start) :], sizes[len(start) :], strict=True))
     if later and design.groups:
         start.extend(_fill_groups(design, points, later, met, rng))
@@ -230,7 +264,7 @@ def _fill_groups(
         if not any(split for _, split in rounds):
             continue
         start = [_greedy(column, split, met, rng) for column, split in rounds]
-        tables = _optimise(start, met, [[] for _ in met], {}, _GROUP_STEPS * len(members), rng)
+        tables = _optimise(start, met, [[] for _ in met], {}, _GROUP_STEPS * len(members), rng, 0)
         for r, round_tables in enumerate(tables):
             by_round[r].extend(round_tables)
     for (here, _), fragments in zip(later, by_round, strict=True):
@@ -307,10 +341,14 @@ def _search(
     grow = sizes[0].count(usual + 1)
     for design in designs_for(max(len(h) for h in here), usual, grow):
         starts.append(_design_start(design, list(range(n)), here, sizes, met, rng))
-    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id))
+    # Where every pair meets anyway, sharing out the odd tables is what is left to do well.
+    planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
+    dense = planned + sum(map(sum, met)) // 2 >= n * (n - 1) // 2
+    weight = _SIZE_DENSE if dense else _SIZE
+    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weight))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
-    members = _optimise(start, met, had, odd_id, steps, rng)
+    members = _optimise(start, met, had, odd_id, steps, rng, weight)
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -321,6 +359,7 @@ def _optimise(
     odd_id: dict[int, int],
     steps: int,
     rng: random.Random,
+    weight: int,
 ) -> list[list[list[int]]]:
     """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
 
@@ -345,8 +384,8 @@ def _optimise(
             if table_odd[r][t] >= 0:
                 for p in table:
                     had[p][table_odd[r][t]] += 1
-    floor = _floor(met, had)
-    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng)
+    floor = _floor(met, had, weight)
+    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weight)
     # The annealing returns its best schedule, not its last: count that one.
     met[:] = base
     had[:] = base_had
@@ -360,7 +399,11 @@ def _optimise(
 
 
 def _start_cost(
-    start: list[list[list[int]]], met: list[list[int]], had: list[list[int]], odd_id: dict
+    start: list[list[list[int]]],
+    met: list[list[int]],
+    had: list[list[int]],
+    odd_id: dict,
+    weight: int,
 ) -> int:
     extra: Counter[tuple[int, int]] = Counter()
     sizes: Counter[tuple[int, int]] = Counter()
@@ -375,17 +418,26 @@ def _start_cost(
     pairs = max(1, len(met) * (len(met) - 1) // 2)
     cap = -(-(sum(map(sum, met)) // 2 + sum(extra.values())) // pairs) + 1
     rep = sum(_pair(met[a][b] + c, cap) - _pair(met[a][b], cap) for (a, b), c in extra.items())
-    size = sum((had[p][s] + c) ** 2 - had[p][s] ** 2 for (p, s), c in sizes.items())
-    return _REPEAT * rep + _SIZE * size
+    total = [row[:] for row in had]
+    for (p, k), c in sizes.items():
+        total[p][k] += c
+    caps = _seat_caps(total)
+    size = sum(_seat(total[p][k], caps[k]) - _seat(had[p][k], caps[k]) for (p, k) in sizes)
+    return _REPEAT * rep + weight * size
 
 
-def _cost(met: list[list[int]], had: list[list[int]], cap: int) -> int:
+def _cost(met: list[list[int]], had: list[list[int]], cap: int, weight: int) -> int:
     n = len(met)
     rep = sum(_pair(met[a][b], cap) for a in range(n) for b in range(a + 1, n))
-    return _REPEAT * rep + _SIZE * sum(c * c for row in had for c in row)
+    return _REPEAT * rep + _sized(had, weight)
 
 
-def _floor(met: list[list[int]], had: list[list[int]]) -> tuple[int, int]:
+def _sized(had: list[list[int]], weight: int) -> int:
+    caps = _seat_caps(had)
+    return weight * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
+
+
+def _floor(met: list[list[int]], had: list[list[int]], weight: int) -> tuple[int, int]:
     """Costs no schedule can beat, for the pairs and for the odd seats.
 
     Meetings and odd seats spread as evenly as can be; the history may not
@@ -397,10 +449,11 @@ def _floor(met: list[list[int]], had: list[list[int]]) -> tuple[int, int]:
     levels = _water_fill(n * (n - 1) // 2, units)
     rep = sum(_pair(level, cap) * count for level, count in levels.items())
     size = 0
-    for k in range(len(had[0]) if had else 0):
+    for k, cap_k in enumerate(_seat_caps(had)):
         column = [row[k] for row in had]
-        size += sum(x * x * c for x, c in _water_fill(len(column), sum(column)).items())
-    return _REPEAT * rep, _SIZE * size
+        levels = _water_fill(len(column), sum(column))
+        size += sum(_seat(x, cap_k) * c for x, c in levels.items())
+    return _REPEAT * rep, weight * size
 
 
 def _anneal(
@@ -414,6 +467,7 @@ def _anneal(
     floor: tuple[int, int],
     steps: int,
     rng: random.Random,
+    weight: int,
 ) -> None:
     """Simulated annealing over swaps of two players at different tables of one round.
 
@@ -423,9 +477,19 @@ def _anneal(
     ``floor`` and the odd seats are close to theirs: nothing better can exist.
     """
     cap = _cap(met)
-    cost = _cost(met, had, cap)
-    sized = _SIZE * sum(c * c for row in had for c in row)
-    enough = floor[0] + floor[1] + _SIZE * _SIZE_SLACK * len(had)
+    cost = _cost(met, had, cap, weight)
+    sized = _sized(had, weight)
+    caps = _seat_caps(had)
+    most_seats = len(members) + max((max(row) for row in had if row), default=0) + 2
+    seat_up = [
+        [weight * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
+        for cap_k in caps
+    ]
+    seat_down = [
+        [weight * (_seat(c - 1, cap_k) - _seat(c, cap_k)) if c else 0 for c in range(most_seats)]
+        for cap_k in caps
+    ]
+    enough = floor[0] + floor[1] + weight * _SIZE_SLACK * len(had)
     best = cost
     best_state = [[t[:] for t in tables] for tables in members]
     rounds = len(members)
@@ -439,8 +503,14 @@ def _anneal(
     most = max(max(row) for row in met) + rounds + 2
     up = [_REPEAT * (_pair(m + 1, cap) - _pair(m, cap)) for m in range(most)]
     down = [_REPEAT * (_pair(m - 1, cap) - _pair(m, cap)) if m else 0 for m in range(most)]
+    stop = steps
     for step in range(steps):
-        if cost <= enough and cost - sized <= floor[0]:
+        if cost - sized <= floor[0]:
+            # No pair can do better: rotate the odd tables for a little longer at most.
+            if cost <= enough:
+                break
+            stop = min(stop, step + steps // 10)
+        if step >= stop:
             break
         temp = start_temp if step % cycle == 0 else temp * cool
         for _ in range(_FOCUS):
@@ -477,9 +547,9 @@ def _anneal(
             hp = had[p]
             hq = had[q]
             if sa >= 0:  # p leaves an odd table, q joins it
-                dsize += _SIZE * (2 * (hq[sa] - hp[sa]) + 2)
+                dsize += seat_down[sa][hp[sa]] + seat_up[sa][hq[sa]]
             if sb >= 0:
-                dsize += _SIZE * (2 * (hp[sb] - hq[sb]) + 2)
+                dsize += seat_down[sb][hq[sb]] + seat_up[sb][hp[sb]]
             delta += dsize
         if delta > 0 and random_() >= exp(-delta / temp):
             continue
@@ -512,6 +582,85 @@ def _anneal(
         slot[r][q] = sp
         cost += delta
         sized += dsize
+        if cost < best:
+            best = cost
+            best_state = [[t[:] for t in tables] for tables in members]
+
+    # Tabu search from where the annealing ended: the best swap of one player who
+    # meets someone again, even uphill, and neither player moves again for a while.
+    def price(r: int, p: int, q: int) -> tuple[int, int]:
+        a, b = pos[r][p], pos[r][q]
+        mp, mq = met[p], met[q]
+        delta = sum(up[mq[x]] + down[mp[x]] for x in members[r][a] if x != p)
+        delta += sum(up[mp[y]] + down[mq[y]] for y in members[r][b] if y != q)
+        sa, sb = table_odd[r][a], table_odd[r][b]
+        dsize = 0
+        if sa != sb:
+            if sa >= 0:
+                dsize += seat_down[sa][had[p][sa]] + seat_up[sa][had[q][sa]]
+            if sb >= 0:
+                dsize += seat_down[sb][had[q][sb]] + seat_up[sb][had[p][sb]]
+        return delta + dsize, dsize
+
+    def swap(r: int, p: int, q: int) -> None:
+        a, b = pos[r][p], pos[r][q]
+        mp, mq = met[p], met[q]
+        for x in members[r][a]:
+            if x != p:
+                mp[x] -= 1
+                met[x][p] -= 1
+                mq[x] += 1
+                met[x][q] += 1
+        for y in members[r][b]:
+            if y != q:
+                mq[y] -= 1
+                met[y][q] -= 1
+                mp[y] += 1
+                met[y][p] += 1
+        sa, sb = table_odd[r][a], table_odd[r][b]
+        if sa != sb:
+            if sa >= 0:
+                had[p][sa] -= 1
+                had[q][sa] += 1
+            if sb >= 0:
+                had[q][sb] -= 1
+                had[p][sb] += 1
+        sp, sq = slot[r][p], slot[r][q]
+        members[r][a][sp] = q
+        members[r][b][sq] = p
+        pos[r][p], pos[r][q] = b, a
+        slot[r][p], slot[r][q] = sq, sp
+
+    tabu = [[0] * len(met) for _ in range(rounds)]
+    shortest, longest = _TABU_TENURE
+    for step in range(1, int(steps * _TABU_SHARE) + 1):
+        if cost - sized <= floor[0]:
+            break
+        for _ in range(_TABU_DRAWS):
+            r = int(random_() * rounds)
+            p = here[r][int(random_() * len(here[r]))]
+            if any(met[p][x] > 1 for x in members[r][pos[r][p]] if x != p):
+                break
+        else:
+            continue
+        move = None
+        for q in here[r]:
+            if pos[r][q] == pos[r][p]:
+                continue
+            delta, dsize = price(r, p, q)
+            if move is not None and delta >= move[0]:
+                continue
+            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= best:
+                continue
+            move = (delta, dsize, q)
+        if move is None:
+            continue
+        delta, dsize, q = move
+        swap(r, p, q)
+        cost += delta
+        sized += dsize
+        tabu[r][p] = step + shortest + int(random_() * (longest - shortest + 1))
+        tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
         if cost < best:
             best = cost
             best_state = [[t[:] for t in tables] for tables in members]
