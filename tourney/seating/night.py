@@ -37,12 +37,10 @@ _UNMET = 6
 """Extra cost of a pair that never meets, in units of _REPEAT (see _pair)."""
 _OVER = 40
 """Extra cost per meeting of a pair beyond one more than the night's average allows."""
-_SIZE = 4
-"""Cost per unit of a player's odd-table cost (see _seat), in a room where repeat
-meetings can be avoided: far below a repeat's, so the odd tables rotate only where
-that costs no meetings."""
-_SIZE_DENSE = 64
-"""The same where every pair will meet anyway (the small rooms): as much as a pair's."""
+_SIZE = (4, 16, 64)
+"""Cost per unit of a player's odd-table cost (see _seat), by how many times each pair
+meets on average: under once, the odd tables rotate only where that costs no meeting;
+twice or more (small rooms, where every pair meets again anyway) as much as a pair's."""
 _SIZE_OVER = 8
 """Extra units per round at an odd size beyond one more than the fair share."""
 _SIZE_SLACK = 3
@@ -341,10 +339,11 @@ def _search(
     grow = sizes[0].count(usual + 1)
     for design in designs_for(max(len(h) for h in here), usual, grow):
         starts.append(_design_start(design, list(range(n)), here, sizes, met, rng))
-    # Where every pair meets anyway, sharing out the odd tables is what is left to do well.
+    # The more often every pair meets anyway, the more sharing out the odd tables is
+    # what is left to do well.
     planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
-    dense = planned + sum(map(sum, met)) // 2 >= n * (n - 1) // 2
-    weight = _SIZE_DENSE if dense else _SIZE
+    density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
+    weight = _SIZE[min(int(density), len(_SIZE) - 1)]
     start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weight))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
