@@ -482,6 +482,9 @@ later (no table of mutual strangers can hold them), so they are seated while the
 _ITERATIONS = (4000, 600, 100)
 """Annealing steps per round: a fixed part plus some per player, for at most so many
 players. Never a clock, so the same inputs always give the same plan."""
+_ITERATIONS_LARGE = 400
+"""Steps per player from _DIRECT players on, where repeats are rare: a round of 200
+stays well inside 200 ms."""
 _TEMPERATURE = (300.0, 5.0)
 _FOCUS = 0.5
 """Share of annealing steps that move a player who meets someone again."""
@@ -587,7 +590,8 @@ def _mix_groups(
 
     # Past about 100 players a round without repeats is easy to find, and the
     # annealing's steps are capped so the room is seated in a fraction of a second.
-    iterations = int(effort * (_ITERATIONS[0] + _ITERATIONS[1] * min(n, _ITERATIONS[2])))
+    per_player = _ITERATIONS[1] if n < _DIRECT else _ITERATIONS_LARGE
+    iterations = int(effort * (_ITERATIONS[0] + per_player * min(n, _ITERATIONS[2])))
     anneal = _anneal if n < _DIRECT else _anneal_large
     problem = _Problem(weight, met, unmet, size_cost, size_index, sizes, covering)
     pos = anneal(problem, rng, iterations)
