@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tourney.seating.core import P, Plan, _History, arrange, meetings
@@ -33,8 +34,10 @@ if TYPE_CHECKING:
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
 pair from 1 to 2 meetings, another from 1 to 0): more than the size term can gain."""
-_UNMET = 6
-"""Extra cost of a pair that never meets, in units of _REPEAT (see _pair)."""
+_UNMET = (3, 6)
+"""Extra cost of a pair that never meets, in units of _REPEAT (see _pair), by how many
+times each pair meets on average: under once, or once or more (then every pair left
+unmet is one more repeat elsewhere). Tuned with bench/seating.py."""
 _OVER = 40
 """Extra cost per meeting of a pair beyond one more than the night's average allows."""
 _SIZE = (4, 16, 64)
@@ -108,6 +111,14 @@ def _usual_size(sizes: list[list[int]], preferred: int) -> int:
     return preferred if preferred in seats else max(seats, key=lambda s: (seats[s], s))
 
 
+@dataclass(frozen=True)
+class _Weights:
+    """The costs that depend on how crowded the night is (see _UNMET and _SIZE)."""
+
+    unmet: int
+    size: int
+
+
 def _water_fill(count: int, units: int) -> Counter[int]:
     """``units`` meetings spread over ``count`` pairs as evenly as can be: {level: pairs}."""
     if count == 0:
@@ -116,20 +127,20 @@ def _water_fill(count: int, units: int) -> Counter[int]:
     return Counter({low: count - high, low + 1: high})
 
 
-def _pair(m: int, cap: int) -> int:
+def _pair(m: int, cap: int, unmet: int) -> int:
     """What a pair that meets ``m`` times over the night costs, in units of _REPEAT.
 
-    m squared spreads repeats thin; a pair that never meets costs _UNMET on top,
+    m squared spreads repeats thin; a pair that never meets costs ``unmet`` on top,
     because every pair left unmet is one more repeat somewhere else (the
     meetings a night seats are fixed, and E = meetings - pairs that met); and
     each meeting beyond ``cap`` costs _OVER, so no pair meets much more often
     than the night's average demands.
     """
-    return m * m + (_UNMET if m == 0 else 0) + _OVER * max(0, m - cap)
+    return m * m + (unmet if m == 0 else 0) + _OVER * max(0, m - cap)
 
 
 def _seat(c: int, cap: int) -> int:
-    """What ``c`` rounds at one odd table size cost a player, in units of the size weight.
+    """What ``c`` rounds at one odd table size cost a player, in units of the size weights.
 
     c squared rotates the odd tables; beyond ``cap`` (one more than the fair
     share) each round costs _SIZE_OVER on top, so nobody is stuck there.
@@ -262,7 +273,8 @@ def _fill_groups(
         if not any(split for _, split in rounds):
             continue
         start = [_greedy(column, split, met, rng) for column, split in rounds]
-        tables = _optimise(start, met, [[] for _ in met], {}, _GROUP_STEPS * len(members), rng, 0)
+        steps = _GROUP_STEPS * len(members)
+        tables = _optimise(start, met, [[] for _ in met], {}, steps, rng, _Weights(_UNMET[0], 0))
         for r, round_tables in enumerate(tables):
             by_round[r].extend(round_tables)
     for (here, _), fragments in zip(later, by_round, strict=True):
@@ -343,11 +355,13 @@ def _search(
     # what is left to do well.
     planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
     density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
-    weight = _SIZE[min(int(density), len(_SIZE) - 1)]
-    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weight))
+    weights = _Weights(
+        _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
+    )
+    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
-    members = _optimise(start, met, had, odd_id, steps, rng, weight)
+    members = _optimise(start, met, had, odd_id, steps, rng, weights)
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -358,7 +372,7 @@ def _optimise(
     odd_id: dict[int, int],
     steps: int,
     rng: random.Random,
-    weight: int,
+    weights: _Weights,
 ) -> list[list[list[int]]]:
     """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
 
@@ -383,8 +397,8 @@ def _optimise(
             if table_odd[r][t] >= 0:
                 for p in table:
                     had[p][table_odd[r][t]] += 1
-    floor = _floor(met, had, weight)
-    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weight)
+    floor = _floor(met, had, weights)
+    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weights)
     # The annealing returns its best schedule, not its last: count that one.
     met[:] = base
     had[:] = base_had
@@ -402,7 +416,7 @@ def _start_cost(
     met: list[list[int]],
     had: list[list[int]],
     odd_id: dict,
-    weight: int,
+    weights: _Weights,
 ) -> int:
     extra: Counter[tuple[int, int]] = Counter()
     sizes: Counter[tuple[int, int]] = Counter()
@@ -416,27 +430,30 @@ def _start_cost(
                     sizes[p, odd_id[len(table)]] += 1
     pairs = max(1, len(met) * (len(met) - 1) // 2)
     cap = -(-(sum(map(sum, met)) // 2 + sum(extra.values())) // pairs) + 1
-    rep = sum(_pair(met[a][b] + c, cap) - _pair(met[a][b], cap) for (a, b), c in extra.items())
+    rep = sum(
+        _pair(met[a][b] + c, cap, weights.unmet) - _pair(met[a][b], cap, weights.unmet)
+        for (a, b), c in extra.items()
+    )
     total = [row[:] for row in had]
     for (p, k), c in sizes.items():
         total[p][k] += c
     caps = _seat_caps(total)
     size = sum(_seat(total[p][k], caps[k]) - _seat(had[p][k], caps[k]) for (p, k) in sizes)
-    return _REPEAT * rep + weight * size
+    return _REPEAT * rep + weights.size * size
 
 
-def _cost(met: list[list[int]], had: list[list[int]], cap: int, weight: int) -> int:
+def _cost(met: list[list[int]], had: list[list[int]], cap: int, weights: _Weights) -> int:
     n = len(met)
-    rep = sum(_pair(met[a][b], cap) for a in range(n) for b in range(a + 1, n))
-    return _REPEAT * rep + _sized(had, weight)
+    rep = sum(_pair(met[a][b], cap, weights.unmet) for a in range(n) for b in range(a + 1, n))
+    return _REPEAT * rep + _sized(had, weights)
 
 
-def _sized(had: list[list[int]], weight: int) -> int:
+def _sized(had: list[list[int]], weights: _Weights) -> int:
     caps = _seat_caps(had)
-    return weight * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
+    return weights.size * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
 
 
-def _floor(met: list[list[int]], had: list[list[int]], weight: int) -> tuple[int, int]:
+def _floor(met: list[list[int]], had: list[list[int]], weights: _Weights) -> tuple[int, int]:
     """Costs no schedule can beat, for the pairs and for the odd seats.
 
     Meetings and odd seats spread as evenly as can be; the history may not
@@ -446,13 +463,13 @@ def _floor(met: list[list[int]], had: list[list[int]], weight: int) -> tuple[int
     units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
     cap = _cap(met)
     levels = _water_fill(n * (n - 1) // 2, units)
-    rep = sum(_pair(level, cap) * count for level, count in levels.items())
+    rep = sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
     size = 0
     for k, cap_k in enumerate(_seat_caps(had)):
         column = [row[k] for row in had]
         levels = _water_fill(len(column), sum(column))
         size += sum(_seat(x, cap_k) * c for x, c in levels.items())
-    return _REPEAT * rep, weight * size
+    return _REPEAT * rep, weights.size * size
 
 
 def _anneal(
@@ -466,7 +483,7 @@ def _anneal(
     floor: tuple[int, int],
     steps: int,
     rng: random.Random,
-    weight: int,
+    weights: _Weights,
 ) -> None:
     """Simulated annealing over swaps of two players at different tables of one round.
 
@@ -476,19 +493,22 @@ def _anneal(
     ``floor`` and the odd seats are close to theirs: nothing better can exist.
     """
     cap = _cap(met)
-    cost = _cost(met, had, cap, weight)
-    sized = _sized(had, weight)
+    cost = _cost(met, had, cap, weights)
+    sized = _sized(had, weights)
     caps = _seat_caps(had)
     most_seats = len(members) + max((max(row) for row in had if row), default=0) + 2
     seat_up = [
-        [weight * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
+        [weights.size * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
         for cap_k in caps
     ]
     seat_down = [
-        [weight * (_seat(c - 1, cap_k) - _seat(c, cap_k)) if c else 0 for c in range(most_seats)]
+        [
+            weights.size * (_seat(c - 1, cap_k) - _seat(c, cap_k)) if c else 0
+            for c in range(most_seats)
+        ]
         for cap_k in caps
     ]
-    enough = floor[0] + floor[1] + weight * _SIZE_SLACK * len(had)
+    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     best = cost
     best_state = [[t[:] for t in tables] for tables in members]
     rounds = len(members)
@@ -500,8 +520,14 @@ def _anneal(
     temp = start_temp
     # up[m]: the cost of a pair meeting once more after m meetings; down[m]: once less.
     most = max(max(row) for row in met) + rounds + 2
-    up = [_REPEAT * (_pair(m + 1, cap) - _pair(m, cap)) for m in range(most)]
-    down = [_REPEAT * (_pair(m - 1, cap) - _pair(m, cap)) if m else 0 for m in range(most)]
+    up = [
+        _REPEAT * (_pair(m + 1, cap, weights.unmet) - _pair(m, cap, weights.unmet))
+        for m in range(most)
+    ]
+    down = [
+        _REPEAT * (_pair(m - 1, cap, weights.unmet) - _pair(m, cap, weights.unmet)) if m else 0
+        for m in range(most)
+    ]
     stop = steps
     for step in range(steps):
         if cost - sized <= floor[0]:
