@@ -5,16 +5,21 @@ paints itself into corners a few rounds later. Here the schedule of all the
 remaining rounds is one search. Each round's tables have fixed sizes (from the
 room's split), a move swaps two players at different tables in one round, and
 the cost is the sum over pairs of m squared, m being how often the pair meets
-over the whole night (played rounds included), plus a much smaller cost for
-playing at an odd-size table often. A repeat meeting therefore always costs
-more than any rotation of the odd tables can save.
+over the whole night (played rounds included), with extra cost for a pair that
+never meets and for one that meets far more than the average, plus a cost for
+playing at an odd-size table often. How much the odd tables weigh grows with
+how often pairs meet anyway: in a big room a repeat always costs more than any
+rotation can save; in a small one, where everyone meets again, rotation is
+what is left to share out.
 
 The search starts from a known design where one fits (see
-:mod:`tourney.seating.designs`), cut down to the room and refilled round by
-round, or else from a seeded shuffle, whichever costs less; then simulated
-annealing runs for a step budget that depends only on the size of the night,
-and stops early once the cost reaches a lower bound. No clock is read, so the
-same inputs always give the same plan.
+:mod:`tourney.seating.designs`), cut down or grown to the room and refilled
+round by round, or else from a seeded shuffle, whichever costs less; then
+simulated annealing runs for a step budget that depends only on the size of
+the night (the time budget: about 5 s of CPU for the hardest rooms, far less
+where a design fits), a short tabu search polishes, and both stop early once
+the cost reaches a lower bound. No clock is read, so the same inputs always
+give the same plan.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ if TYPE_CHECKING:
 
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
-pair from 1 to 2 meetings, another from 1 to 0): more than the size term can gain."""
+pair from 1 to 2 meetings, another from 1 to 0)."""
 _UNMET = (3, 6)
 """Extra cost of a pair that never meets, in units of _REPEAT (see _pair), by how many
 times each pair meets on average: under once, or once or more (then every pair left
@@ -56,11 +61,12 @@ _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
 _CYCLES = 3
 """The annealing cools down this many times, reheating from where it got to."""
 _FOCUS = 8
+"""Draws of a round and a player tried for one who meets someone again at their table."""
 _TABU_SHARE = 0.02
 """Tabu steps after the annealing, as a share of its steps (each tries a whole round)."""
 _TABU_TENURE = (4, 14)
 _TABU_DRAWS = 64
-"""Draws of a round and a player tried for one who meets someone again at their table."""
+"""The same draws for the tabu search, which has fewer steps to spend on each."""
 
 
 def plan(
