@@ -198,6 +198,7 @@ def _design_start(
     sizes: list[list[int]],
     met: list[list[int]],
     rng: random.Random,
+    unmet: int,
 ) -> list[list[list[int]]]:
     """Each round one of the design's classes, fitted to who is seated.
 
@@ -244,7 +245,7 @@ def _design_start(
         start.append(tables)
     later = list(zip(seated[len(start) :], sizes[len(start) :], strict=True))
     if later and design.groups:
-        start.extend(_fill_groups(design, points, later, met, rng))
+        start.extend(_fill_groups(design, points, later, met, rng, unmet))
     else:
         for here, split in later:
             tables = _greedy(here, split, met, rng)
@@ -259,6 +260,7 @@ def _fill_groups(
     later: list[tuple[list[int], list[int]]],
     met: list[list[int]],
     rng: random.Random,
+    unmet: int,
 ) -> list[list[list[int]]]:
     """Rounds after a transversal design's last class: its columns, which never met.
 
@@ -280,7 +282,7 @@ def _fill_groups(
             continue
         start = [_greedy(column, split, met, rng) for column, split in rounds]
         steps = _GROUP_STEPS * len(members)
-        tables = _optimise(start, met, [[] for _ in met], {}, steps, rng, _Weights(_UNMET[0], 0))
+        tables = _optimise(start, met, [[] for _ in met], {}, steps, rng, _Weights(unmet, 0))
         for r, round_tables in enumerate(tables):
             by_round[r].extend(round_tables)
     for (here, _), fragments in zip(later, by_round, strict=True):
@@ -353,10 +355,6 @@ def _search(
     odd_id = {s: k for k, s in enumerate(odd)}
     here = [[index[p] for p in players] for players in seated]
 
-    starts = [[_shuffled(h, split, rng) for h, split in zip(here, sizes, strict=True)]]
-    grow = sizes[0].count(usual + 1)
-    for design in designs_for(max(len(h) for h in here), usual, grow):
-        starts.append(_design_start(design, list(range(n)), here, sizes, met, rng))
     # The more often every pair meets anyway, the more sharing out the odd tables is
     # what is left to do well.
     planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
@@ -364,6 +362,10 @@ def _search(
     weights = _Weights(
         _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
     )
+    starts = [[_shuffled(h, split, rng) for h, split in zip(here, sizes, strict=True)]]
+    grow = sizes[0].count(usual + 1)
+    for design in designs_for(max(len(h) for h in here), usual, grow):
+        starts.append(_design_start(design, list(range(n)), here, sizes, met, rng, weights.unmet))
     start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
