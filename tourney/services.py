@@ -58,6 +58,7 @@ def plan_for(
     history = seating_history(event, before=number)
     game = event.game
     method = method or event.seating_method
+    mix = method == Event.Seating.MIX
     return seating.plan_round(
         present,
         history=history,
@@ -65,7 +66,11 @@ def plan_for(
         max_size=event.max_table_size,
         preferred=game.preferred_table_size,
         method=method,
-        seed=f"{event.slug}:{number}",
+        # The mix method reads each round off a plan of the whole night, seeded
+        # by the event alone: the engine adds the round the plan starts at and
+        # who is present, so the same night always gets the same plan.
+        seed=event.slug if mix else f"{event.slug}:{number}",
+        night_rounds=event.rounds_planned if mix else None,
         totals=event_totals(event) if method == Event.Seating.STANDINGS else None,
         # Shanghai can always seat a table of 3 under its fewer-than-4 rules: the
         # host chooses it when asked, or once for the night with allow_short_tables.
@@ -129,8 +134,9 @@ def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
 def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Round]:
     """Seat every remaining round now, for printed movement cards.
 
-    Rounds not yet started are planned afresh from the players checked in; each
-    can still be re-seated before it starts if attendance changes.
+    Rounds not yet started are planned afresh from the players checked in (with
+    the mix method, all of them together as one plan of the rest of the night);
+    each can still be re-seated before it starts if attendance changes.
     """
     first = next_round_number(event)
     event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()

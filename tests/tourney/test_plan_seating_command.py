@@ -1,7 +1,9 @@
 """`manage.py plan_seating`: the seating engine's preview, no database."""
 
 import json
+from collections import Counter
 from io import StringIO
+from itertools import combinations, pairwise
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -45,3 +47,18 @@ def test_sitting_out_is_reported():
     result = run(players=7, rounds=2, game="shanghai", fallback="sit_out")
     assert [len(out) for out in result["sitting_out"]] == [1, 1]
     assert result["sitting_out"][0] != result["sitting_out"][1]
+
+
+def test_night_method_prints_the_whole_night_plan():
+    result = run(players=16, rounds=5, game="toonerville", method="night", seed="3")
+    assert len(result["rounds"]) == 5
+    met = Counter()
+    for tables in result["rounds"]:
+        assert [len(t) for t in tables] == [4, 4, 4, 4]
+        assert sorted(p for t in tables for p in t) == list(range(16))
+        met.update(frozenset(pair) for t in tables for pair in combinations(t, 2))
+    assert max(met.values()) == 1  # 16 players, 5 rounds: the affine plane of order 4
+    for before, after in pairwise(result["rounds"]):
+        seat = {p: (t, s) for t, table in enumerate(before) for s, p in enumerate(table)}
+        assert all(seat[p] != (t, s) for t, table in enumerate(after) for s, p in enumerate(table))
+    assert result == run(players=16, rounds=5, game="toonerville", method="night", seed="3")

@@ -2,7 +2,7 @@
 
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise, permutations
 
 import pytest
 
@@ -108,7 +108,7 @@ def test_every_present_player_is_seated_exactly_once(method, n):
     plans = plan_night(players, rounds=3, **TOONERVILLE, method=method, totals=totals)
     for plan in plans:
         assert sorted(seated(plan)) == players
-        assert [len(t) for t in plan.tables] == table_sizes(n, **TOONERVILLE)
+        assert sorted(map(len, plan.tables), reverse=True) == table_sizes(n, **TOONERVILLE)
         assert plan.sitting_out == ()
 
 
@@ -139,7 +139,7 @@ def test_plan_night_matches_planning_round_by_round():
     night = plan_night(range(13), rounds=4, **TOONERVILLE, seed=3)
     plans: list[Plan] = []
     for _ in range(4):
-        plans.append(plan_round(range(13), history=plans, **TOONERVILLE, seed=3))
+        plans.append(plan_round(range(13), history=plans, **TOONERVILLE, seed=3, night_rounds=4))
     assert night == plans
 
 
@@ -247,7 +247,7 @@ def test_left_neighbours_vary_even_when_pairs_meet_again():
     left = Counter(
         (t[i], t[(i + 1) % len(t)]) for plan in plans for t in plan.tables for i in range(len(t))
     )
-    assert max(met_counts(plans).values()) == 2
+    assert max(met_counts(plans).values()) >= 2
     assert max(left.values()) == 1
 
 
@@ -328,3 +328,154 @@ def test_repeats_spread_thin(seed):
     shuffled = met_counts(plan_night(range(13), rounds=11, **TOONERVILLE, method="random"))
     assert max(mixed.values()) <= 4  # 3.1 meetings a pair on average
     assert max(mixed.values()) < max(shuffled.values())
+
+
+# --- everyone moves: the hard rule ------------------------------------------
+
+
+def kept(plans: list[Plan]) -> tuple[int, int]:
+    """Moves that kept the table number, and moves that kept the very seat."""
+    table = seat = 0
+    for before, after in pairwise(plans):
+        place = {p: (t, s) for t, tab in enumerate(before.tables) for s, p in enumerate(tab)}
+        for t, tab in enumerate(after.tables):
+            for s, p in enumerate(tab):
+                if p in place and place[p][0] == t:
+                    table += 1
+                    seat += place[p][1] == s
+    return table, seat
+
+
+def night_with_changes(method: str, rules: dict, fallback: str | None = None) -> list[Plan]:
+    """Eight rounds with a late arrival, a leaver, a return and a one-table room."""
+    rooms = [
+        range(12),
+        range(12),
+        range(13),  # 12 arrived late
+        [*range(1, 13)],  # 0 left
+        [*range(1, 13)],
+        [*range(0, 13), 40, 41],  # 0 is back, two more arrive
+        [3, 4, 5, 6, 7],  # most go home: one table
+        [3, 4, 5, 6, 7],
+    ]
+    plans: list[Plan] = []
+    for players in rooms:
+        totals = {p: (p * 37) % 11 for p in players}
+        plans.append(
+            plan_round(
+                list(players),
+                history=plans,
+                **rules,
+                method=method,
+                totals=totals,
+                seed=4,
+                fallback=fallback,
+                short_table_size=3 if fallback == "short_table" else None,
+                night_rounds=8,
+                effort=0.1,  # the rule holds whatever the search finds: keep the test fast
+            )
+        )
+    return plans
+
+
+@pytest.mark.parametrize("method", ["mix", "standings", "random"])
+@pytest.mark.parametrize(
+    ("rules", "fallback"),
+    [(TOONERVILLE, None), (SHANGHAI, "sit_out"), (SHANGHAI, "short_table")],
+    ids=["toonerville", "shanghai-sit-out", "shanghai-short-table"],
+)
+def test_nobody_keeps_their_seat_across_methods_and_attendance_changes(method, rules, fallback):
+    plans = night_with_changes(method, rules, fallback)
+    assert kept(plans)[1] == 0
+
+
+@pytest.mark.parametrize("method", ["mix", "standings", "random"])
+def test_nobody_keeps_their_seat_at_a_single_table(method):
+    plans = plan_night(
+        range(5), rounds=6, **TOONERVILLE, method=method, totals=dict.fromkeys(range(5), 0)
+    )
+    assert all(len(plan.tables) == 1 for plan in plans)
+    assert kept(plans) == (5 * 5, 0)  # everyone stays at table 1, nobody in the same seat
+
+
+@pytest.mark.parametrize("method", ["mix", "random"])
+@pytest.mark.parametrize("n", [9, 12, 14, 22])
+def test_table_numbers_keep_the_fewest_players_at_their_table(method, n):
+    """Each round's numbering is the best of every way to number its tables."""
+    plans = plan_night(range(n), rounds=4, **TOONERVILLE, method=method, seed=2, effort=0.1)
+    for before, after in pairwise(plans):
+        last = {p: t for t, table in enumerate(before.tables) for p in table}
+
+        def stayers(order, last=last):
+            return sum(last[p] == t for t, table in enumerate(order) for p in table)
+
+        fewest = min(stayers(order) for order in permutations(after.tables))
+        assert stayers(after.tables) == fewest
+
+
+def test_standings_keep_the_head_table_first_and_still_move_everyone():
+    totals = {p: p for p in range(12)}  # the same order every round: same tables
+    plans = [plan_round(range(12), history=[], **TOONERVILLE, method="standings", totals=totals)]
+    for _ in range(3):
+        plans.append(
+            plan_round(range(12), history=plans, **TOONERVILLE, method="standings", totals=totals)
+        )
+    assert all(sorted(plan.tables[0]) == [0, 1, 2, 3] for plan in plans)
+    assert kept(plans) == (36, 0)
+
+
+# --- the whole night at once -------------------------------------------------
+
+
+def test_a_night_read_round_by_round_follows_the_plan_until_someone_arrives():
+    players = list(range(14))
+    night = plan_night(players, rounds=6, **TOONERVILLE, seed="ev")
+    plans: list[Plan] = []
+    for _ in range(3):
+        plans.append(plan_round(players, history=plans, **TOONERVILLE, seed="ev", night_rounds=6))
+    assert plans == night[:3]
+    # Player 99 arrives before round 4: the rest is planned again from there.
+    arrived = [*players, 99]
+    fourth = plan_round(arrived, history=plans, **TOONERVILLE, seed="ev", night_rounds=6)
+    replanned = plan_night(arrived, rounds=3, history=plans, **TOONERVILLE, seed="ev")
+    assert fourth == replanned[0]
+    assert 99 in fourth.seated()
+    # ... and the re-plan is followed in turn, reproducibly.
+    plans.append(fourth)
+    fifth = plan_round(arrived, history=plans, **TOONERVILLE, seed="ev", night_rounds=6)
+    assert fifth == replanned[1]
+    assert fifth == plan_round(arrived, history=plans, **TOONERVILLE, seed="ev", night_rounds=6)
+
+
+def test_a_leaver_replans_from_the_next_round_and_the_played_rounds_stay():
+    players = list(range(16))
+    night = plan_night(players, rounds=5, **TOONERVILLE, seed=1)
+    played = night[:2]
+    left = players[1:]
+    third = plan_round(left, history=played, **TOONERVILLE, seed=1, night_rounds=5)
+    assert sorted(third.seated()) == left
+    assert kept([*played, third])[1] == 0
+
+
+def test_a_round_changed_by_hand_replans_from_the_next_round():
+    night = plan_night(range(12), rounds=4, **TOONERVILLE, seed=1)
+    first = night[0]
+    swapped = Plan(tables=(first.tables[1], first.tables[0], first.tables[2]))
+    second = plan_round(range(12), history=[swapped], **TOONERVILLE, seed=1, night_rounds=4)
+    assert second == plan_night(range(12), rounds=3, history=[swapped], **TOONERVILLE, seed=1)[0]
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "rules"),
+    [
+        pytest.param(16, 5, TOONERVILLE, id="16-affine-plane-of-order-4"),
+        pytest.param(40, 11, TOONERVILLE, id="40-resolvable-design"),
+        pytest.param(39, 11, TOONERVILLE, id="39-cut-down-from-40"),
+        pytest.param(44, 11, TOONERVILLE, id="44-transversal-design"),
+        pytest.param(35, 7, SHANGHAI, id="shanghai-35-transversal-design"),
+    ],
+)
+def test_nights_a_design_fits_meet_nobody_twice(n, rounds, rules):
+    plans = plan_night(range(n), rounds=rounds, **rules, seed=3)
+    assert max(met_counts(plans).values()) == 1
+    assert kept(plans)[1] == 0

@@ -207,3 +207,28 @@ def test_toonerville_ignores_a_forged_short_table_choice():
     event = night(2)
     with pytest.raises(seating.SeatingError):
         services.seat_next_round(event, fallback="short_table")
+
+
+def test_a_mix_night_seated_round_by_round_is_the_plan_printed_at_the_start():
+    event = night(14, rounds_planned=4)
+    printed = [services.current_plan(r) for r in services.plan_rest_of_night(event)]
+    for number in range(1, 5):
+        rnd = play_round(event)
+        assert rnd.number == number
+        assert services.current_plan(rnd) == printed[number - 1]
+        services.close_round(rnd)
+
+
+def test_a_late_arrival_replans_the_rest_of_the_night_and_everyone_moves():
+    event = night(12, rounds_planned=4)
+    services.plan_rest_of_night(event)
+    first = play_round(event)
+    services.close_round(first)
+    late = services.add_players(event, ["Latecomer"])[0]
+    second = services.seat_next_round(event)
+    assert second.seats.filter(player=late).exists()
+    before = {
+        s.player_id: (s.table.number, s.position) for s in first.seats.select_related("table")
+    }
+    for seat in second.seats.select_related("table"):
+        assert before.get(seat.player_id) != (seat.table.number, seat.position)

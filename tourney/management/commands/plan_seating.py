@@ -17,6 +17,8 @@ from tourney import seating
 
 # The tournament games: the ones whose rooms are seated at many tables at once.
 TOURNAMENT_GAMES = ("toonerville", "shanghai")
+# Not a seating method of its own: the mix method with every round planned together.
+NIGHT = "night"
 
 
 def simulated_totals(players: int, rounds: int, seed: int | str) -> list[dict[int, int]]:
@@ -40,8 +42,10 @@ class Command(BaseCommand):
     help = (
         "Print a night's seating as JSON, without touching the database: "
         '{"rounds": [[[0, 5, 9, 12], ...], ...]}, each table\'s player numbers '
-        "(0 to N-1) in seat order, dealer first. The standings method has no real "
-        "scores here, so it uses simulated totals drawn from a seeded RNG."
+        "(0 to N-1) in seat order, dealer first. The method night plans every round "
+        "together, as the app does for mix events; mix plans one round at a time. The "
+        "standings method has no real scores here, so it uses simulated totals drawn "
+        "from a seeded RNG."
     )
     requires_system_checks: list[str] = []
 
@@ -51,9 +55,10 @@ class Command(BaseCommand):
         parser.add_argument("--game", choices=TOURNAMENT_GAMES, required=True)
         parser.add_argument(
             "--method",
-            choices=seating.METHODS,
+            choices=(*seating.METHODS, NIGHT),
             default="mix",
-            help="mix (default), standings (simulated totals) or random",
+            help="mix (default, round by round), night (the whole night at once), "
+            "standings (simulated totals) or random",
         )
         parser.add_argument("--seed", default="0", help="same seed, same seating (default 0)")
         parser.add_argument(
@@ -78,20 +83,25 @@ class Command(BaseCommand):
         rules = get_game(game)
         totals = simulated_totals(players, rounds, seed) if method == "standings" else None
         plans: list[seating.Plan] = []
+        room = {
+            "min_size": rules.min_players,
+            "max_size": rules.max_players,
+            "preferred": rules.preferred_table_size,
+            "short_table_size": rules.short_table_size,
+            "seed": seed,
+            "fallback": fallback,
+        }
         try:
-            for number in range(rounds):
+            if method == NIGHT:
+                plans = seating.plan_night(list(range(players)), rounds=rounds, **room)
+            for number in range(len(plans), rounds):
                 plans.append(
                     seating.plan_round(
                         list(range(players)),
                         history=plans,
-                        min_size=rules.min_players,
-                        max_size=rules.max_players,
-                        preferred=rules.preferred_table_size,
-                        short_table_size=rules.short_table_size,
                         method=method,
-                        seed=seed,
                         totals=totals[number] if totals else None,
-                        fallback=fallback,
+                        **room,
                     )
                 )
         except seating.SeatingError as exc:

@@ -1,12 +1,14 @@
-"""Who sits where next round: plain Python, no Django.
+"""Who sits where: the vocabulary and the one-round planners. Plain Python, no Django.
 
 A Toonerville night seats the whole room at many tables at once and moves
 everyone after each round; a Rook Shanghai night can run the same way. The
 host wants every player to meet as many others as possible, nobody stuck at
-the odd-size table all night, and a different dealer and different neighbours
-each time. The app plans one round at a time from whoever is actually
-present, so late arrivals and leavers need nothing special: the history of
-earlier rounds is only ever read for the players seated now.
+the odd-size table all night, a different dealer and different neighbours
+each time, and (a hard rule) nobody in the same seat at the same table two
+rounds running. Rounds are planned from whoever is actually present, so late
+arrivals and leavers need nothing special: the history of earlier rounds is
+only ever read for the players seated now. This module plans one round on its
+own; ``night`` plans the rest of the night at once, and ``planner`` chooses.
 
 Vocabulary (the games' own is in ``scoring.rules``): a *plan* seats the present
 players at numbered tables; a table's players are listed in seat order,
@@ -15,7 +17,8 @@ sits at the previous one's left. Two players *meet* when they share a table
 in a round; a *repeat meeting* is any meeting of a pair after its first.
 
 Everything is deterministic: the same players, history, settings and seed
-give the same plan (the app derives the seed from the event and the round),
+give the same plan (the app derives the seed from the event, and the engine
+adds the round and, for a night plan, who is present),
 because a host who re-opens the seating page must see the chart they printed.
 """
 
@@ -36,8 +39,6 @@ __all__ = [
     "Plan",
     "SeatingError",
     "meetings",
-    "plan_night",
-    "plan_round",
     "repeat_meetings",
     "table_sizes",
 ]
@@ -235,6 +236,7 @@ class _History:
     left: Counter[tuple[P, P]]
     sizes: dict[P, Counter[int]]
     last_table: dict[P, int]
+    last_seat: dict[P, int]
 
     @classmethod
     def read(cls, history: Sequence[Plan]) -> _History:
@@ -243,6 +245,7 @@ class _History:
         left: Counter[tuple[P, P]] = Counter()
         sizes: dict[P, Counter[int]] = {}
         last_table: dict[P, int] = {}
+        last_seat: dict[P, int] = {}
         for number, plan in enumerate(history):
             for table_number, table in enumerate(plan.tables):
                 if not table:
@@ -254,8 +257,9 @@ class _History:
                     sizes.setdefault(player, Counter())[len(table)] += 1
                     if number == len(history) - 1:
                         last_table[player] = table_number
+                        last_seat[player] = seat
         seated = [frozenset(plan.seated()) for plan in history]
-        return cls(meetings(history), seated, deals, last_dealt, left, sizes, last_table)
+        return cls(meetings(history), seated, deals, last_dealt, left, sizes, last_table, last_seat)
 
     def missed(self, player: P) -> tuple[int, int]:
         """Rounds ``player`` was not seated (sat out, or not yet arrived), and the last one."""
@@ -265,129 +269,6 @@ class _History:
 
 # ---------------------------------------------------------------------------
 # Planning a round
-
-
-def plan_round(
-    players: Sequence[P],
-    *,
-    history: Sequence[Plan],
-    min_size: int,
-    max_size: int,
-    preferred: int,
-    method: str = "mix",
-    seed: int | str = 0,
-    totals: Mapping[P, int] | None = None,
-    short_table_size: int | None = None,
-    fallback: str | None = None,
-    effort: float = 1.0,
-) -> Plan:
-    """Seat the present ``players`` for the next round.
-
-    ``history`` is this event's earlier plans; anyone in it who has left is
-    ignored and anyone new simply has no past. ``method`` is ``"mix"`` (fewest
-    repeat meetings, a pair that met m times costing m squared, while rotating
-    who plays at the odd-size tables), ``"standings"`` (lowest ``totals`` sit
-    together, table 1 being the head table) or ``"random"`` (a seeded
-    shuffle). Every method deals to whoever at the table has dealt least and
-    avoids seating anyone to the left of the same player again.
-
-    When no split fits, ``fallback`` picks the fix: None raises
-    :class:`SeatingError`, ``"short_table"`` adds the fewest tables of
-    ``short_table_size`` that make a split fit, ``"sit_out"`` sits out the
-    fewest players needed, those who have missed fewest rounds first (a round
-    not seated counts, so ``history`` need not record ``sitting_out``).
-    ``effort`` scales the optimiser's iteration budget (never a clock, so
-    plans stay reproducible).
-    """
-    _check_range(min_size, max_size, preferred)
-    if method not in METHODS:
-        raise ValueError(f"unknown seating method {method!r}; expected one of {METHODS}")
-    if fallback not in (None, *FALLBACKS):
-        raise ValueError(f"unknown fallback {fallback!r}; expected None or one of {FALLBACKS}")
-    if fallback == "short_table" and short_table_size is None:
-        raise ValueError("fallback='short_table' needs short_table_size")
-    present = sorted(set(players))
-    if len(present) != len(players):
-        raise ValueError("a player is listed twice")
-    if method == "standings":
-        if totals is None:
-            raise ValueError("the standings method needs totals")
-        missing = [player for player in present if player not in totals]
-        if missing:
-            raise ValueError(f"no total for {missing!r}")
-
-    past = _History.read(history)
-    rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
-    n = len(present)
-
-    sizes = _regular_sizes(n, min_size, max_size, preferred)
-    sitting_out: list[P] = []
-    if sizes is None:
-        if fallback == "short_table":
-            assert short_table_size is not None
-            sizes = _short_sizes(n, min_size, max_size, preferred, short_table_size)
-        elif fallback == "sit_out":
-            out = _sit_out_count(n, min_size, max_size, preferred)
-            if out is not None:
-                sitting_out = _choose_sitters(present, out, past, rng)
-                sizes = _regular_sizes(n - out, min_size, max_size, preferred)
-        if sizes is None:
-            raise _no_split_error(n, min_size, max_size, preferred, short_table_size)
-    out_set = set(sitting_out)
-    seated = [player for player in present if player not in out_set]
-
-    if method == "standings":
-        assert totals is not None
-        groups = _standings_groups(seated, sizes, totals, rng)
-    elif method == "random":
-        groups = _random_groups(seated, sizes, rng)
-    else:
-        groups = _mix_groups(seated, sizes, preferred, past, rng, effort)
-    if method != "standings":
-        groups = _number_tables(groups, past, rng)
-    tables = tuple(_seat_order(group, past, rng) for group in groups)
-    return Plan(tables=tables, sitting_out=tuple(sitting_out))
-
-
-def plan_night(
-    players: Sequence[P],
-    *,
-    rounds: int,
-    min_size: int,
-    max_size: int,
-    preferred: int,
-    method: str = "mix",
-    seed: int | str = 0,
-    totals: Mapping[P, int] | None = None,
-    short_table_size: int | None = None,
-    fallback: str | None = None,
-    history: Sequence[Plan] = (),
-    effort: float = 1.0,
-) -> list[Plan]:
-    """Plan ``rounds`` more rounds for the same players, for movement cards.
-
-    Each round is planned exactly as :func:`plan_round` would plan it after
-    the previous ones, so a night planned ahead and a night planned round by
-    round (with nobody arriving or leaving) seat everyone the same way.
-    """
-    plans: list[Plan] = []
-    for _ in range(rounds):
-        plans.append(
-            plan_round(
-                players,
-                history=[*history, *plans],
-                min_size=min_size,
-                max_size=max_size,
-                preferred=preferred,
-                method=method,
-                seed=seed,
-                totals=totals,
-                short_table_size=short_table_size,
-                fallback=fallback,
-                effort=effort,
-            )
-        )
-    return plans
 
 
 def _choose_sitters(present: list[P], count: int, past: _History, rng: random.Random) -> list[P]:
@@ -426,34 +307,121 @@ def _standings_groups(
     return _chunk(order, sizes)
 
 
-def _number_tables(groups: list[list[P]], past: _History, rng: random.Random) -> list[list[P]]:
-    """Give groups table numbers, largest tables first, moving people between tables.
+# ---------------------------------------------------------------------------
+# Table numbers and seats: the hard rule
+#
+# Everyone moves to another seat after each round: nobody sits at the same
+# table number in the same seat two rounds running. Table numbers go to the new
+# groups so that as few players as possible stay at the table they just left;
+# the seat order then keeps whoever stays off their old seat. Every method
+# (mix, standings, random, the whole-night plan) seats its groups through
+# ``arrange``, so the rule is enforced here and nowhere else.
 
-    Within one size, each group takes the free number that the fewest of its
-    players sat at last round, so players walk to another table.
+_STAY = 1000
+"""Per player who would stay at the table they just left; dwarfs the layout cost below."""
+
+
+def arrange(
+    groups: list[list[P]], past: _History, rng: random.Random, *, numbered: bool = False
+) -> tuple[tuple[P, ...], ...]:
+    """Number the tables and order each one's seats, dealer first.
+
+    ``numbered`` groups keep their order (the standings method's head table is
+    table 1); otherwise numbers go to the groups so the fewest players stay
+    put, then to keep the largest tables first.
     """
-    numbered: list[list[P]] = []
-    for size in sorted({len(g) for g in groups}, reverse=True):
-        same = [g for g in groups if len(g) == size]
-        rng.shuffle(same)
-        numbers = list(range(len(numbered), len(numbered) + len(same)))
-        slots: dict[int, list[P]] = {}
-        for group in same:
-            stay = Counter(past.last_table.get(p, -1) for p in group)
-            number = min((n for n in numbers if n not in slots), key=lambda n: stay[n])
-            slots[number] = group
-        numbered.extend(slots[n] for n in numbers)
+    if not numbered:
+        groups = _number_tables(groups, past, rng)
+    tables = []
+    for number, group in enumerate(groups):
+        forbidden = {p: past.last_seat[p] for p in group if past.last_table.get(p, -1) == number}
+        tables.append(_seat_order(group, past, rng, forbidden))
+    return tuple(tables)
+
+
+def _number_tables(groups: list[list[P]], past: _History, rng: random.Random) -> list[list[P]]:
+    """Give each group a table number: fewest players staying put, then largest first."""
+    groups = [g[:] for g in groups]
+    rng.shuffle(groups)
+    layout = sorted((len(g) for g in groups), reverse=True)
+    cost = []
+    for group in groups:
+        stay = Counter(past.last_table.get(p, -1) for p in group)
+        cost.append([_STAY * stay[t] + (len(group) != size) for t, size in enumerate(layout)])
+    number = assign(cost)
+    numbered: list[list[P]] = [[] for _ in groups]
+    for g, t in enumerate(number):
+        numbered[t] = groups[g]
     return numbered
 
 
-def _seat_order(group: list[P], past: _History, rng: random.Random) -> tuple[P, ...]:
-    """Dealer first (who has dealt least, longest ago), then new left neighbours."""
+def assign(cost: list[list[int]]) -> list[int]:
+    """The cheapest assignment of rows to columns of a square matrix (Hungarian method).
+
+    Returns ``column[row]``. O(n^3) at worst, far less when most costs are
+    equal, as they are for table numbers (most groups can take most numbers).
+    """
+    n = len(cost)
+    inf = float("inf")
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    match = [0] * (n + 1)  # match[column] = row, 1-based; 0 is free
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        match[0] = row
+        col0 = 0
+        minv = [inf] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[col0] = True
+            r = match[col0]
+            delta = inf
+            col1 = 0
+            cr = cost[r - 1]
+            ur = u[r]
+            for col in range(1, n + 1):
+                if not used[col]:
+                    cur = cr[col - 1] - ur - v[col]
+                    if cur < minv[col]:
+                        minv[col] = cur
+                        way[col] = col0
+                    if minv[col] < delta:
+                        delta = minv[col]
+                        col1 = col
+            for col in range(n + 1):
+                if used[col]:
+                    u[match[col]] += delta
+                    v[col] -= delta
+                else:
+                    minv[col] -= delta
+            col0 = col1
+            if match[col0] == 0:
+                break
+        while col0:
+            col1 = way[col0]
+            match[col0] = match[col1]
+            col0 = col1
+    column = [0] * n
+    for col in range(1, n + 1):
+        column[match[col] - 1] = col - 1
+    return column
+
+
+def _seat_order(
+    group: list[P], past: _History, rng: random.Random, forbidden: Mapping[P, int]
+) -> tuple[P, ...]:
+    """Dealer first (who has dealt least, longest ago), then new left neighbours.
+
+    ``forbidden`` maps a player who stays at this table to the seat they just
+    had, which they may not take again. Some dealer can always be seated: at
+    most one player is kept off seat 0, and the rest can always be deranged.
+    """
     order = group[:]
     rng.shuffle(order)
-    dealer = min(order, key=lambda p: (past.deals[p], past.last_dealt.get(p, -1)))
-    rest = [p for p in order if p != dealer]
-    if len(rest) > 7:  # 8! orders is too many to try; take the seeded order
-        return (dealer, *rest)
+    dealers = sorted(
+        (p for p in order if forbidden.get(p) != 0),
+        key=lambda p: (past.deals[p], past.last_dealt.get(p, -1)),
+    )
 
     def cost(seats: tuple[P, ...]) -> tuple[int, int]:
         directed = undirected = 0
@@ -463,8 +431,24 @@ def _seat_order(group: list[P], past: _History, rng: random.Random) -> tuple[P, 
             undirected += past.left[(nxt, player)]
         return directed, undirected
 
-    best = min(((dealer, *perm) for perm in itertools.permutations(rest)), key=cost)
-    return best
+    def allowed(seats: tuple[P, ...]) -> bool:
+        return all(forbidden.get(p, -1) != i for i, p in enumerate(seats))
+
+    for dealer in dealers:
+        rest = [p for p in order if p != dealer]
+        if len(rest) > 7:  # 8! orders is too many to try; shuffle until allowed
+            for _ in range(1000):
+                seats = (dealer, *rest)
+                if allowed(seats):
+                    return seats
+                rng.shuffle(rest)
+            continue
+        seatings = [
+            s for s in ((dealer, *perm) for perm in itertools.permutations(rest)) if allowed(s)
+        ]
+        if seatings:
+            return min(seatings, key=cost)
+    return tuple(order)  # a table of one that stays put: nothing else is possible
 
 
 # ---------------------------------------------------------------------------
@@ -498,6 +482,9 @@ later (no table of mutual strangers can hold them), so they are seated while the
 _ITERATIONS = (4000, 600, 100)
 """Annealing steps per round: a fixed part plus some per player, for at most so many
 players. Never a clock, so the same inputs always give the same plan."""
+_ITERATIONS_LARGE = 400
+"""Steps per player from _DIRECT players on, where repeats are rare: a round of 200
+stays well inside 200 ms."""
 _TEMPERATURE = (300.0, 5.0)
 _FOCUS = 0.5
 """Share of annealing steps that move a player who meets someone again."""
@@ -603,7 +590,8 @@ def _mix_groups(
 
     # Past about 100 players a round without repeats is easy to find, and the
     # annealing's steps are capped so the room is seated in a fraction of a second.
-    iterations = int(effort * (_ITERATIONS[0] + _ITERATIONS[1] * min(n, _ITERATIONS[2])))
+    per_player = _ITERATIONS[1] if n < _DIRECT else _ITERATIONS_LARGE
+    iterations = int(effort * (_ITERATIONS[0] + per_player * min(n, _ITERATIONS[2])))
     anneal = _anneal if n < _DIRECT else _anneal_large
     problem = _Problem(weight, met, unmet, size_cost, size_index, sizes, covering)
     pos = anneal(problem, rng, iterations)

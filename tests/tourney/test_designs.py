@@ -1,0 +1,73 @@
+"""The known seatings the whole-night planner starts from: checked from their definition."""
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tourney.seating.designs import (
+    Design,
+    _field,
+    affine_space,
+    designs_for,
+    forty,
+    transversal,
+)
+
+
+def pair_meetings(design: Design) -> Counter:
+    met: Counter = Counter()
+    for tables in design.classes:
+        for table in tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    return met
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16])
+def test_fields_have_inverses_and_distribute(q):
+    add, mul = _field(q)
+    for a in range(1, q):
+        assert sorted(mul[a][b] for b in range(q)) == list(range(q))  # a has an inverse
+    for a, b, c in combinations(range(q), 3):
+        assert mul[a][add[b][c]] == add[mul[a][b]][mul[a][c]]
+
+
+@pytest.mark.parametrize(
+    ("design", "points", "rounds", "k"),
+    [
+        pytest.param(forty(), 40, 13, 4, id="resolvable-2-40-4-1"),
+        pytest.param(affine_space(2, 4), 16, 5, 4, id="AG-2-4"),
+        pytest.param(affine_space(2, 5), 25, 6, 5, id="AG-2-5"),
+        pytest.param(affine_space(3, 3), 27, 13, 3, id="AG-3-3-kirkman-27"),
+        pytest.param(affine_space(3, 4), 64, 21, 4, id="AG-3-4"),
+    ],
+)
+def test_complete_designs_seat_every_pair_exactly_once(design, points, rounds, k):
+    assert design.points == points
+    assert len(design.classes) == rounds
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(points))
+        assert {len(t) for t in tables} == {k}
+    met = pair_meetings(design)
+    assert len(met) == points * (points - 1) // 2
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize(("k", "q"), [(4, 7), (4, 9), (4, 11), (5, 7), (5, 8), (4, 53)])
+def test_transversal_designs_seat_every_pair_across_columns_once(k, q):
+    design = transversal(k, q)
+    assert len(design.classes) == q
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(k * q))
+    met = pair_meetings(design)
+    column = {p: i for i, group in enumerate(design.groups) for p in group}
+    assert all(column[a] != column[b] for a, b in met)
+    assert set(met.values()) == {1}
+    assert len(met) == (k * q) ** 2 * (k - 1) // (2 * k)
+
+
+def test_designs_offered_fit_the_room():
+    for n in range(9, 120, 5):
+        for design in designs_for(n, 4, 1):
+            assert n - 1 <= design.points <= n * 3 // 2 + 4
+    assert "resolvable 2-(40,4,1)" in [d.name for d in designs_for(38, 4)]

@@ -1,0 +1,30 @@
+"""Who sits where: plain Python, no Django.
+
+``core`` holds the vocabulary (plans, table sizes, meetings) and the one-round
+planners, ``night`` plans every remaining round of a night together,
+``designs`` builds the known seatings it starts from, and ``planner`` chooses
+between them. The app and the commands use only the names below.
+"""
+
+from tourney.seating.core import (
+    FALLBACKS,
+    METHODS,
+    Plan,
+    SeatingError,
+    meetings,
+    repeat_meetings,
+    table_sizes,
+)
+from tourney.seating.planner import plan_night, plan_round
+
+__all__ = [
+    "FALLBACKS",
+    "METHODS",
+    "Plan",
+    "SeatingError",
+    "meetings",
+    "plan_night",
+    "plan_round",
+    "repeat_meetings",
+    "table_sizes",
+]

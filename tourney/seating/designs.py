@@ -1,0 +1,218 @@
+"""Known seatings in which nobody meets anybody twice: resolvable designs.
+
+A *resolvable design* seats ``points`` players at tables of ``k`` for several
+rounds (its *parallel classes*) so that no pair shares a table twice. The
+whole-night planner starts its search from one of these when one fits the
+room: a design for more players is cut down to fewer by dropping points from
+the end of its point order, and each round's broken tables are refilled.
+
+The constructions are the textbook ones:
+
+- the affine space AG(d, q) over the field of q elements (q a prime power):
+  q**d points, its lines (q points each) fall into (q**d - 1) / (q - 1)
+  parallel classes, one per direction. AG(2, q) is the affine plane; AG(d, 3)
+  is a Kirkman triple system on 3**d points.
+- the resolvable transversal design RTD(k, q), k <= q: the lines of AG(2, q)
+  cut down to k columns. k*q points, q classes of q tables of k; two players
+  in the same column never meet. Dropping points column by column keeps every
+  class whole.
+- a resolvable 2-(40, 4, 1) design: 40 players, tables of 4, 13 rounds in
+  which every pair meets exactly once (the issue's example is the packing of
+  PG(3, 3) into spreads; this one has the same parameters and is easier to
+  write down). Points are Z13 x {0, 1, 2} and one point at infinity; round 0
+  is the table {inf, (0,0), (0,1), (0,2)} and the nine tables h*B for h in
+  {1, 3, 9} and B in ``_BASE_40``; round t adds t to every Z13 coordinate.
+  The base tables were found by a search over rounds fixed by multiplication
+  by 3, where the differences inside them cover Z13 exactly once per pair of
+  levels; ``tests/tourney/test_designs.py`` checks the result.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+
+type Round = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Design:
+    """Tables of one size for ``len(classes)`` rounds; points are 0..points-1.
+
+    Points are ordered so that dropping the highest ones spoils the fewest
+    tables: the planner keeps the first N points for a room of N.
+    """
+
+    name: str
+    points: int
+    classes: tuple[Round, ...]
+    groups: Round = ()
+    """Sets of points of which no two ever meet (a transversal design's columns)."""
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    for p in range(2, q + 1):
+        if q % p == 0:
+            e, rest = 0, q
+            while rest % p == 0:
+                rest //= p
+                e += 1
+            return (p, e) if rest == 1 else None
+    return None
+
+
+@cache
+def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Addition and multiplication tables of GF(q), elements 0..q-1.
+
+    An element is a polynomial over GF(p) written in base p; multiplication
+    is modulo the first primitive polynomial of degree e found by trying them.
+    """
+    found = _prime_power(q)
+    if found is None:
+        raise ValueError(f"no field has {q} elements")
+    p, e = found
+
+    def digits(a: int) -> list[int]:
+        return [(a // p**i) % p for i in range(e)]
+
+    def number(ds: list[int]) -> int:
+        return sum(d * p**i for i, d in enumerate(ds))
+
+    add = tuple(
+        tuple(
+            number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)])
+            for b in range(q)
+        )
+        for a in range(q)
+    )
+    if e == 1:
+        mul = tuple(tuple(a * b % p for b in range(q)) for a in range(q))
+        return add, mul
+    for tail in itertools.product(range(p), repeat=e):
+        # x**e = -(tail) ; powers of x must run through every nonzero element
+        power = [0] * e
+        power[0] = 1
+        seen = []
+        for _ in range(q - 1):
+            seen.append(number(power))
+            top = power[-1]
+            power = [0, *power[:-1]]
+            power = [(c - top * t) % p for c, t in zip(power, tail, strict=True)]
+        if len(set(seen)) == q - 1 and number(power) == 1:
+            log = {element: i for i, element in enumerate(seen)}
+            mul = tuple(
+                tuple(
+                    0 if a == 0 or b == 0 else seen[(log[a] + log[b]) % (q - 1)] for b in range(q)
+                )
+                for a in range(q)
+            )
+            return add, mul
+    raise AssertionError(f"no primitive polynomial for GF({q})")  # pragma: no cover
+
+
+def affine_space(d: int, q: int) -> Design:
+    """AG(d, q): points are vectors over GF(q), tables are lines, a round per direction."""
+    add, mul = _field(q)
+    vectors = list(itertools.product(range(q), repeat=d))
+    index = {v: i for i, v in enumerate(vectors)}
+    directions = [v for v in vectors if any(v) and v[next(i for i, c in enumerate(v) if c)] == 1]
+    directions.sort(key=lambda v: v[::-1])  # the last coordinate's direction first
+    classes = []
+    for direction in directions:
+        seen: set[int] = set()
+        tables = []
+        for start in vectors:
+            if index[start] in seen:
+                continue
+            line = tuple(
+                index[tuple(add[s][mul[t][c]] for s, c in zip(start, direction, strict=True))]
+                for t in range(q)
+            )
+            seen.update(line)
+            tables.append(line)
+        classes.append(tuple(tables))
+    design = Design(f"AG({d},{q})", q**d, tuple(classes))
+    return _renumber(design, classes[0])
+
+
+def transversal(k: int, q: int) -> Design:
+    """RTD(k, q): the lines of AG(2, q) through k columns; point (column i, y) is i*q + y."""
+    if not 2 <= k <= q:
+        raise ValueError("a transversal design needs 2 <= k <= q")
+    add, mul = _field(q)
+    classes = tuple(
+        tuple(tuple(i * q + add[mul[slope][i]][b] for i in range(k)) for b in range(q))
+        for slope in range(q)
+    )
+    columns = tuple(tuple(range(i * q, (i + 1) * q)) for i in range(k))
+    return Design(f"RTD({k},{q})", k * q, classes, columns)
+
+
+_BASE_40 = (
+    ((1, 0), (3, 1), (2, 0), (12, 1)),
+    ((1, 2), (5, 1), (7, 1), (11, 2)),
+    ((2, 2), (12, 0), (4, 2), (7, 0)),
+)
+
+
+def forty() -> Design:
+    """The resolvable 2-(40, 4, 1) design described in the module docstring."""
+    infinity = 39
+
+    def point(x: int, level: int) -> int:
+        return level * 13 + x % 13
+
+    base = [(infinity, point(0, 0), point(0, 1), point(0, 2))]
+    for h in (1, 3, 9):
+        for block in _BASE_40:
+            base.append(tuple(point(h * x, level) for x, level in block))
+    classes = tuple(
+        tuple(
+            tuple(p if p == infinity else point(p % 13 + t, p // 13) for p in table)
+            for table in base
+        )
+        for t in range(13)
+    )
+    design = Design("resolvable 2-(40,4,1)", 40, classes)
+    return _renumber(design, classes[0])
+
+
+def _renumber(design: Design, first: Round) -> Design:
+    """Order points table by table of one round, so dropping the last ones empties its tables."""
+    order = [p for table in first for p in table]
+    new = {p: i for i, p in enumerate(order)}
+    classes = tuple(tuple(tuple(new[p] for p in t) for t in c) for c in design.classes)
+    return Design(design.name, design.points, classes)
+
+
+def _prime_powers(start: int, stop: int) -> list[int]:
+    return [q for q in range(max(2, start), stop) if _prime_power(q)]
+
+
+@cache
+def designs_for(n: int, k: int, grow: int = 0) -> tuple[Design, ...]:
+    """The designs with tables of ``k`` worth cutting down (or growing) to ``n`` players.
+
+    Those with at least ``n - grow`` points (the rest join tables, making them
+    one bigger: ``grow`` is how many tables of k + 1 the room has) and not many
+    more than ``n`` (a design cut to under two thirds of its points has lost too
+    many tables to help).
+    """
+    found: list[Design] = []
+    limit = n * 3 // 2 + k
+
+    def fits(points: int) -> bool:
+        return n - grow <= points <= limit
+
+    if k == 4 and fits(40):
+        found.append(forty())
+    if _prime_power(k):
+        for d in (2, 3, 4):
+            if fits(k**d):
+                found.append(affine_space(d, k))
+    for q in _prime_powers(max(k, -(-(n - grow) // k)), limit // k + 2)[:2]:
+        if fits(k * q):
+            found.append(transversal(k, q))
+    return tuple(found)

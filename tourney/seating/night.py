@@ -1,0 +1,701 @@
+"""Plan every remaining round of a night together.
+
+Seating one round at a time cannot see ahead: between 30 and 45 players it
+paints itself into corners a few rounds later. Here the schedule of all the
+remaining rounds is one search. Each round's tables have fixed sizes (from the
+room's split), a move swaps two players at different tables in one round, and
+the cost is the sum over pairs of m squared, m being how often the pair meets
+over the whole night (played rounds included), with extra cost for a pair that
+never meets and for one that meets far more than the average, plus a cost for
+playing at an odd-size table often. How much the odd tables weigh grows with
+how often pairs meet anyway: in a big room a repeat always costs more than any
+rotation can save; in a small one, where everyone meets again, rotation is
+what is left to share out.
+
+The search starts from a known design where one fits (see
+:mod:`tourney.seating.designs`), cut down or grown to the room and refilled
+round by round, or else from a seeded shuffle, whichever costs less; then
+simulated annealing runs for a step budget that depends only on the size of
+the night (the time budget: about 5 s of CPU for the hardest rooms, far less
+where a design fits), a short tabu search polishes, and both stop early once
+the cost reaches a lower bound. No clock is read, so the same inputs always
+give the same plan.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tourney.seating.core import P, Plan, _History, arrange, meetings
+from tourney.seating.designs import Design, Round, designs_for
+
+if TYPE_CHECKING:
+    from tourney.seating.planner import Room
+
+_REPEAT = 64
+"""Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
+pair from 1 to 2 meetings, another from 1 to 0)."""
+_UNMET = (3, 6)
+"""Extra cost of a pair that never meets, in units of _REPEAT (see _pair), by how many
+times each pair meets on average: under once, or once or more (then every pair left
+unmet is one more repeat elsewhere). Tuned with bench/seating.py."""
+_OVER = 40
+"""Extra cost per meeting of a pair beyond one more than the night's average allows."""
+_SIZE = (4, 16, 64)
+"""Cost per unit of a player's odd-table cost (see _seat), by how many times each pair
+meets on average: under once, the odd tables rotate only where that costs no meeting;
+twice or more (small rooms, where every pair meets again anyway) as much as a pair's."""
+_SIZE_OVER = 8
+"""Extra units per round at an odd size beyond one more than the fair share."""
+_SIZE_SLACK = 3
+"""The search may stop with the odd seats this many units per player above their floor."""
+_STEPS = (20_000, 1_200, 3_000_000)
+"""Annealing steps: a fixed part, a part per seat to fill over the night, and a cap."""
+_GROUP_STEPS = 2_000
+"""Annealing steps per player when seating a design's columns on their own."""
+_TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
+_CYCLES = 3
+"""The annealing cools down this many times, reheating from where it got to."""
+_FOCUS = 8
+"""Draws of a round and a player tried for one who meets someone again at their table."""
+_TABU_SHARE = 0.02
+"""Tabu steps after the annealing, as a share of its steps (each tries a whole round)."""
+_TABU_TENURE = (4, 14)
+_TABU_DRAWS = 64
+"""The same draws for the tabu search, which has fewer steps to spend on each."""
+
+
+def plan(
+    present: list[P],
+    history: list[Plan],
+    rounds: int,
+    room: Room,
+    rng: random.Random,
+    effort: float,
+) -> list[Plan]:
+    """``rounds`` plans for ``present`` after ``history``, optimised together."""
+    seated, sizes, out = _rooms(present, history, rounds, room, rng)
+    groups = _search(present, history, seated, sizes, room.preferred, rng, effort)
+    plans: list[Plan] = []
+    for number in range(rounds):
+        past = _History.read([*history, *plans])
+        tables = arrange(groups[number], past, rng)
+        plans.append(Plan(tables=tables, sitting_out=tuple(out[number])))
+    return plans
+
+
+def _rooms(
+    present: list[P], history: list[Plan], rounds: int, room: Room, rng: random.Random
+) -> tuple[list[list[P]], list[list[int]], list[list[P]]]:
+    """Who is seated in each round, at which table sizes, and who sits out."""
+    if room.sits_out_nobody(len(present)):
+        sizes, _ = room.split(present, _History.read([]), rng)
+        return [present[:] for _ in range(rounds)], [sizes] * rounds, [[] for _ in range(rounds)]
+    # Who sits out depends only on who sat out before, so it is settled first;
+    # a stand-in round with everyone at a table of one records who was seated.
+    seated, sizes, out = [], [], []
+    sofar = list(history)
+    for _ in range(rounds):
+        split, sitting_out = room.split(present, _History.read(sofar), rng)
+        here = [p for p in present if p not in set(sitting_out)]
+        seated.append(here)
+        sizes.append(split)
+        out.append(sitting_out)
+        sofar.append(Plan(tables=tuple((p,) for p in here)))
+    return seated, sizes, out
+
+
+def _usual_size(sizes: list[list[int]], preferred: int) -> int:
+    seats: Counter[int] = Counter()
+    for split in sizes:
+        for size in split:
+            seats[size] += size
+    return preferred if preferred in seats else max(seats, key=lambda s: (seats[s], s))
+
+
+@dataclass(frozen=True)
+class _Weights:
+    """The costs that depend on how crowded the night is (see _UNMET and _SIZE)."""
+
+    unmet: int
+    size: int
+
+
+def _water_fill(count: int, units: int) -> Counter[int]:
+    """``units`` meetings spread over ``count`` pairs as evenly as can be: {level: pairs}."""
+    if count == 0:
+        return Counter()
+    low, high = divmod(units, count)
+    return Counter({low: count - high, low + 1: high})
+
+
+def _pair(m: int, cap: int, unmet: int) -> int:
+    """What a pair that meets ``m`` times over the night costs, in units of _REPEAT.
+
+    m squared spreads repeats thin; a pair that never meets costs ``unmet`` on top,
+    because every pair left unmet is one more repeat somewhere else (the
+    meetings a night seats are fixed, and E = meetings - pairs that met); and
+    each meeting beyond ``cap`` costs _OVER, so no pair meets much more often
+    than the night's average demands.
+    """
+    return m * m + (unmet if m == 0 else 0) + _OVER * max(0, m - cap)
+
+
+def _seat(c: int, cap: int) -> int:
+    """What ``c`` rounds at one odd table size cost a player, in units of the size weights.
+
+    c squared rotates the odd tables; beyond ``cap`` (one more than the fair
+    share) each round costs _SIZE_OVER on top, so nobody is stuck there.
+    """
+    return c * c + _SIZE_OVER * max(0, c - cap)
+
+
+def _seat_caps(had: list[list[int]]) -> list[int]:
+    """Per odd size: one more than its seats shared out evenly."""
+    n = max(1, len(had))
+    return [-(-sum(row[k] for row in had) // n) + 1 for k in range(len(had[0]) if had else 0)]
+
+
+def _cap(met: list[list[int]]) -> int:
+    """One more than the fewest meetings the most-met pair can have."""
+    n = len(met)
+    pairs = n * (n - 1) // 2
+    total = sum(map(sum, met)) // 2
+    return -(-total // pairs) + 1 if pairs else 1
+
+
+def _repack(fragments: list[list[int]], sizes: list[int], rng: random.Random) -> list[list[int]]:
+    """Seat what is left of a design's tables at tables of ``sizes``.
+
+    Fragments that fit a table exactly keep it; the others are poured, the
+    largest first, into the tables still open, so most stay together.
+    """
+    need = Counter(sizes)
+    tables: list[list[int]] = []
+    pour: list[int] = []
+    fragments = fragments[:]
+    rng.shuffle(fragments)  # so a different table takes the odd seats each round
+    for fragment in sorted(fragments, key=len, reverse=True):
+        if fragment and need[len(fragment)]:
+            need[len(fragment)] -= 1
+            tables.append(fragment)
+        else:
+            pour.extend(fragment)
+    for size in sorted(need.elements(), reverse=True):
+        tables.append(pour[:size])
+        pour = pour[size:]
+    return tables
+
+
+def _design_start(
+    design: Design,
+    players: list[int],
+    seated: list[list[int]],
+    sizes: list[list[int]],
+    met: list[list[int]],
+    rng: random.Random,
+    unmet: int,
+) -> list[list[list[int]]]:
+    """Each round one of the design's classes, fitted to who is seated.
+
+    A design for more players loses its last points. One for fewer seats each
+    player left over at the design table whose players they have met least,
+    making it one bigger. The classes that fit the first round best come
+    first; rounds beyond the design's classes are seated greedily (see
+    :func:`_greedy`), or for a transversal design in its columns.
+    """
+    points = players[:]
+    rng.shuffle(points)
+    extra = points[design.points :]
+
+    def fragments(classes: Round, here: set[int]) -> list[list[int]]:
+        return [[points[p] for p in t if p < len(points) and points[p] in here] for t in classes]
+
+    def fit(classes: Round) -> int:
+        need = Counter(sizes[0])
+        whole = 0
+        for fragment in fragments(classes, set(seated[0])):
+            if need[len(fragment)]:
+                need[len(fragment)] -= 1
+                whole += len(fragment)
+        return whole
+
+    order = sorted(design.classes, key=lambda c: -fit(c))
+    met = [row[:] for row in met]
+    start = []
+    for classes, here, split in zip(order, seated, sizes, strict=False):
+        present = set(here)
+        tables = fragments(classes, present)
+        bigger = [t for t in tables if len(t) + 1 in split]
+        for player in extra:
+            if player not in present:
+                continue
+            if bigger:
+                table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
+                bigger.remove(table)
+                table.append(player)
+            else:
+                tables.append([player])
+        tables = _repack(tables, split, rng)
+        _meet(met, tables)
+        start.append(tables)
+    later = list(zip(seated[len(start) :], sizes[len(start) :], strict=True))
+    if later and design.groups:
+        start.extend(_fill_groups(design, points, later, met, rng, unmet))
+    else:
+        for here, split in later:
+            tables = _greedy(here, split, met, rng)
+            _meet(met, tables)
+            start.append(tables)
+    return start
+
+
+def _fill_groups(
+    design: Design,
+    points: list[int],
+    later: list[tuple[list[int], list[int]]],
+    met: list[list[int]],
+    rng: random.Random,
+    unmet: int,
+) -> list[list[list[int]]]:
+    """Rounds after a transversal design's last class: its columns, which never met.
+
+    Each column is seated on its own at full tables plus one table of what is
+    left, for all the later rounds together; each round then joins the
+    columns' leftovers to make up the room's table sizes.
+    """
+    k = max(len(t) for t in design.classes[0])
+    by_round: list[list[list[int]]] = [[] for _ in later]
+    for group in design.groups:
+        members = [points[p] for p in group if p < len(points)]
+        rounds = []
+        for here, _ in later:
+            present = set(here)
+            column = [p for p in members if p in present]
+            full, rest = divmod(len(column), k)
+            rounds.append((column, [k] * full + ([rest] if rest else [])))
+        if not any(split for _, split in rounds):
+            continue
+        start = [_greedy(column, split, met, rng) for column, split in rounds]
+        steps = _GROUP_STEPS * len(members)
+        tables = _optimise(start, met, [[] for _ in met], {}, steps, rng, _Weights(unmet, 0))
+        for r, round_tables in enumerate(tables):
+            by_round[r].extend(round_tables)
+    for (here, _), fragments in zip(later, by_round, strict=True):
+        seated = {p for t in fragments for p in t}
+        fragments.extend([p] for p in here if p not in seated)
+    return [
+        _repack(fragments, split, rng)
+        for fragments, (_, split) in zip(by_round, later, strict=True)
+    ]
+
+
+def _meet(met: list[list[int]], tables: list[list[int]]) -> None:
+    for table in tables:
+        for a in table:
+            row = met[a]
+            for b in table:
+                if a != b:
+                    row[b] += 1
+
+
+def _greedy(
+    here: list[int], split: list[int], met: list[list[int]], rng: random.Random
+) -> list[list[int]]:
+    """One round, table by table: each next player the one who has met the table least."""
+    left = here[:]
+    rng.shuffle(left)
+    tables = []
+    for size in split:
+        table = [left.pop()]
+        while len(table) < size:
+            best = min(range(len(left)), key=lambda i: sum(met[left[i]][x] ** 2 for x in table))
+            table.append(left.pop(best))
+        tables.append(table)
+    return tables
+
+
+def _shuffled(here: list[int], split: list[int], rng: random.Random) -> list[list[int]]:
+    order = here[:]
+    rng.shuffle(order)
+    tables, at = [], 0
+    for size in split:
+        tables.append(order[at : at + size])
+        at += size
+    return tables
+
+
+def _search(
+    present: list[P],
+    history: list[Plan],
+    seated: list[list[P]],
+    sizes: list[list[int]],
+    preferred: int,
+    rng: random.Random,
+    effort: float,
+) -> list[list[list[P]]]:
+    """Group each round's players into tables, all rounds at once."""
+    n = len(present)
+    index = {p: i for i, p in enumerate(present)}
+    met = [[0] * n for _ in range(n)]
+    for pair, m in meetings(history).items():
+        a, b = pair
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None:
+            met[i][j] = met[j][i] = m
+    # Odd sizes: every table size but the usual one, each tracked per player.
+    usual = _usual_size(sizes, preferred)
+    odd = sorted({s for split in sizes for s in split} - {usual})
+    past = _History.read(history)
+    had = [[past.sizes.get(p, Counter())[s] for s in odd] for p in present]
+    odd_id = {s: k for k, s in enumerate(odd)}
+    here = [[index[p] for p in players] for players in seated]
+
+    # The more often every pair meets anyway, the more sharing out the odd tables is
+    # what is left to do well.
+    planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
+    density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
+    weights = _Weights(
+        _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
+    )
+    starts = [[_shuffled(h, split, rng) for h, split in zip(here, sizes, strict=True)]]
+    grow = sizes[0].count(usual + 1)
+    for design in designs_for(max(len(h) for h in here), usual, grow):
+        starts.append(_design_start(design, list(range(n)), here, sizes, met, rng, weights.unmet))
+    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
+
+    steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
+    members = _optimise(start, met, had, odd_id, steps, rng, weights)
+    return [[[present[p] for p in table] for table in tables] for tables in members]
+
+
+def _optimise(
+    start: list[list[list[int]]],
+    met: list[list[int]],
+    had: list[list[int]],
+    odd_id: dict[int, int],
+    steps: int,
+    rng: random.Random,
+    weights: _Weights,
+) -> list[list[list[int]]]:
+    """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
+
+    ``met`` and ``had`` hold what was played before ``start``; both are updated
+    to include the returned schedule.
+    """
+    n = len(met)
+    rounds = len(start)
+    members = [[table[:] for table in tables] for tables in start]
+    here = [[p for table in tables for p in table] for tables in start]
+    pos = [[-1] * n for _ in range(rounds)]
+    slot = [[0] * n for _ in range(rounds)]
+    table_odd = [[odd_id.get(len(t), -1) for t in tables] for tables in start]
+    base = [row[:] for row in met]
+    base_had = [row[:] for row in had]
+    for r, tables in enumerate(members):
+        _meet(met, tables)
+        for t, table in enumerate(tables):
+            for s, p in enumerate(table):
+                pos[r][p] = t
+                slot[r][p] = s
+            if table_odd[r][t] >= 0:
+                for p in table:
+                    had[p][table_odd[r][t]] += 1
+    floor = _floor(met, had, weights)
+    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weights)
+    # The annealing returns its best schedule, not its last: count that one.
+    met[:] = base
+    had[:] = base_had
+    for r, tables in enumerate(members):
+        _meet(met, tables)
+        for t, table in enumerate(tables):
+            if table_odd[r][t] >= 0:
+                for p in table:
+                    had[p][table_odd[r][t]] += 1
+    return members
+
+
+def _start_cost(
+    start: list[list[list[int]]],
+    met: list[list[int]],
+    had: list[list[int]],
+    odd_id: dict,
+    weights: _Weights,
+) -> int:
+    extra: Counter[tuple[int, int]] = Counter()
+    sizes: Counter[tuple[int, int]] = Counter()
+    for tables in start:
+        for table in tables:
+            for a in range(len(table)):
+                for b in range(a + 1, len(table)):
+                    extra[min(table[a], table[b]), max(table[a], table[b])] += 1
+            if len(table) in odd_id:
+                for p in table:
+                    sizes[p, odd_id[len(table)]] += 1
+    pairs = max(1, len(met) * (len(met) - 1) // 2)
+    cap = -(-(sum(map(sum, met)) // 2 + sum(extra.values())) // pairs) + 1
+    rep = sum(
+        _pair(met[a][b] + c, cap, weights.unmet) - _pair(met[a][b], cap, weights.unmet)
+        for (a, b), c in extra.items()
+    )
+    total = [row[:] for row in had]
+    for (p, k), c in sizes.items():
+        total[p][k] += c
+    caps = _seat_caps(total)
+    size = sum(_seat(total[p][k], caps[k]) - _seat(had[p][k], caps[k]) for (p, k) in sizes)
+    return _REPEAT * rep + weights.size * size
+
+
+def _cost(met: list[list[int]], had: list[list[int]], cap: int, weights: _Weights) -> int:
+    n = len(met)
+    rep = sum(_pair(met[a][b], cap, weights.unmet) for a in range(n) for b in range(a + 1, n))
+    return _REPEAT * rep + _sized(had, weights)
+
+
+def _sized(had: list[list[int]], weights: _Weights) -> int:
+    caps = _seat_caps(had)
+    return weights.size * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
+
+
+def _floor(met: list[list[int]], had: list[list[int]], weights: _Weights) -> tuple[int, int]:
+    """Costs no schedule can beat, for the pairs and for the odd seats.
+
+    Meetings and odd seats spread as evenly as can be; the history may not
+    allow that, so the floor is a bound, not a promise.
+    """
+    n = len(met)
+    units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
+    cap = _cap(met)
+    levels = _water_fill(n * (n - 1) // 2, units)
+    rep = sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
+    size = 0
+    for k, cap_k in enumerate(_seat_caps(had)):
+        column = [row[k] for row in had]
+        levels = _water_fill(len(column), sum(column))
+        size += sum(_seat(x, cap_k) * c for x, c in levels.items())
+    return _REPEAT * rep, weights.size * size
+
+
+def _anneal(
+    met: list[list[int]],
+    had: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    slot: list[list[int]],
+    table_odd: list[list[int]],
+    here: list[list[int]],
+    floor: tuple[int, int],
+    steps: int,
+    rng: random.Random,
+    weights: _Weights,
+) -> None:
+    """Simulated annealing over swaps of two players at different tables of one round.
+
+    Works in place on the state. A swap is priced from the two tables'
+    members alone: p leaving table A lowers each m(p, x) by one, q joining
+    raises m(q, x), and so on. The search stops once the pairs cost their
+    ``floor`` and the odd seats are close to theirs: nothing better can exist.
+    """
+    cap = _cap(met)
+    cost = _cost(met, had, cap, weights)
+    sized = _sized(had, weights)
+    caps = _seat_caps(had)
+    most_seats = len(members) + max((max(row) for row in had if row), default=0) + 2
+    seat_up = [
+        [weights.size * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
+        for cap_k in caps
+    ]
+    seat_down = [
+        [
+            weights.size * (_seat(c - 1, cap_k) - _seat(c, cap_k)) if c else 0
+            for c in range(most_seats)
+        ]
+        for cap_k in caps
+    ]
+    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
+    best = cost
+    best_state = [[t[:] for t in tables] for tables in members]
+    rounds = len(members)
+    random_ = rng.random
+    exp = math.exp
+    start_temp, final = _TEMPERATURE
+    cycle = max(1, steps // _CYCLES)
+    cool = (final / start_temp) ** (1.0 / cycle)
+    temp = start_temp
+    # up[m]: the cost of a pair meeting once more after m meetings; down[m]: once less.
+    most = max(max(row) for row in met) + rounds + 2
+    up = [
+        _REPEAT * (_pair(m + 1, cap, weights.unmet) - _pair(m, cap, weights.unmet))
+        for m in range(most)
+    ]
+    down = [
+        _REPEAT * (_pair(m - 1, cap, weights.unmet) - _pair(m, cap, weights.unmet)) if m else 0
+        for m in range(most)
+    ]
+    stop = steps
+    for step in range(steps):
+        if cost - sized <= floor[0]:
+            # No pair can do better: rotate the odd tables for a little longer at most.
+            if cost <= enough:
+                break
+            stop = min(stop, step + steps // 10)
+        if step >= stop:
+            break
+        temp = start_temp if step % cycle == 0 else temp * cool
+        for _ in range(_FOCUS):
+            r = int(random_() * rounds)
+            players = here[r]
+            tables = members[r]
+            where = pos[r]
+            p = players[int(random_() * len(players))]
+            mp = met[p]
+            if any(mp[x] > 1 for x in tables[where[p]] if x != p):
+                break
+        if len(tables) < 2:
+            continue
+        count = len(players)
+        q = players[int(random_() * count)]
+        a = where[p]
+        b = where[q]
+        if a == b:
+            continue
+        mq = met[q]
+        ta = tables[a]
+        tb = tables[b]
+        delta = 0
+        for x in ta:
+            if x != p:
+                delta += up[mq[x]] + down[mp[x]]
+        for y in tb:
+            if y != q:
+                delta += up[mp[y]] + down[mq[y]]
+        sa = table_odd[r][a]
+        sb = table_odd[r][b]
+        dsize = 0
+        if sa != sb:
+            hp = had[p]
+            hq = had[q]
+            if sa >= 0:  # p leaves an odd table, q joins it
+                dsize += seat_down[sa][hp[sa]] + seat_up[sa][hq[sa]]
+            if sb >= 0:
+                dsize += seat_down[sb][hq[sb]] + seat_up[sb][hp[sb]]
+            delta += dsize
+        if delta > 0 and random_() >= exp(-delta / temp):
+            continue
+        for x in ta:
+            if x != p:
+                mp[x] -= 1
+                met[x][p] -= 1
+                mq[x] += 1
+                met[x][q] += 1
+        for y in tb:
+            if y != q:
+                mq[y] -= 1
+                met[y][q] -= 1
+                mp[y] += 1
+                met[y][p] += 1
+        if sa != sb:
+            if sa >= 0:
+                had[p][sa] -= 1
+                had[q][sa] += 1
+            if sb >= 0:
+                had[q][sb] -= 1
+                had[p][sb] += 1
+        sp = slot[r][p]
+        sq = slot[r][q]
+        ta[sp] = q
+        tb[sq] = p
+        where[p] = b
+        where[q] = a
+        slot[r][p] = sq
+        slot[r][q] = sp
+        cost += delta
+        sized += dsize
+        if cost < best:
+            best = cost
+            best_state = [[t[:] for t in tables] for tables in members]
+
+    # Tabu search from where the annealing ended: the best swap of one player who
+    # meets someone again, even uphill, and neither player moves again for a while.
+    def price(r: int, p: int, q: int) -> tuple[int, int]:
+        a, b = pos[r][p], pos[r][q]
+        mp, mq = met[p], met[q]
+        delta = sum(up[mq[x]] + down[mp[x]] for x in members[r][a] if x != p)
+        delta += sum(up[mp[y]] + down[mq[y]] for y in members[r][b] if y != q)
+        sa, sb = table_odd[r][a], table_odd[r][b]
+        dsize = 0
+        if sa != sb:
+            if sa >= 0:
+                dsize += seat_down[sa][had[p][sa]] + seat_up[sa][had[q][sa]]
+            if sb >= 0:
+                dsize += seat_down[sb][had[q][sb]] + seat_up[sb][had[p][sb]]
+        return delta + dsize, dsize
+
+    def swap(r: int, p: int, q: int) -> None:
+        a, b = pos[r][p], pos[r][q]
+        mp, mq = met[p], met[q]
+        for x in members[r][a]:
+            if x != p:
+                mp[x] -= 1
+                met[x][p] -= 1
+                mq[x] += 1
+                met[x][q] += 1
+        for y in members[r][b]:
+            if y != q:
+                mq[y] -= 1
+                met[y][q] -= 1
+                mp[y] += 1
+                met[y][p] += 1
+        sa, sb = table_odd[r][a], table_odd[r][b]
+        if sa != sb:
+            if sa >= 0:
+                had[p][sa] -= 1
+                had[q][sa] += 1
+            if sb >= 0:
+                had[q][sb] -= 1
+                had[p][sb] += 1
+        sp, sq = slot[r][p], slot[r][q]
+        members[r][a][sp] = q
+        members[r][b][sq] = p
+        pos[r][p], pos[r][q] = b, a
+        slot[r][p], slot[r][q] = sq, sp
+
+    tabu = [[0] * len(met) for _ in range(rounds)]
+    shortest, longest = _TABU_TENURE
+    for step in range(1, int(steps * _TABU_SHARE) + 1):
+        if cost - sized <= floor[0]:
+            break
+        for _ in range(_TABU_DRAWS):
+            r = int(random_() * rounds)
+            p = here[r][int(random_() * len(here[r]))]
+            if any(met[p][x] > 1 for x in members[r][pos[r][p]] if x != p):
+                break
+        else:
+            continue
+        move = None
+        for q in here[r]:
+            if pos[r][q] == pos[r][p]:
+                continue
+            delta, dsize = price(r, p, q)
+            if move is not None and delta >= move[0]:
+                continue
+            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= best:
+                continue
+            move = (delta, dsize, q)
+        if move is None:
+            continue
+        delta, dsize, q = move
+        swap(r, p, q)
+        cost += delta
+        sized += dsize
+        tabu[r][p] = step + shortest + int(random_() * (longest - shortest + 1))
+        tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
+        if cost < best:
+            best = cost
+            best_state = [[t[:] for t in tables] for tables in members]
+    for r in range(rounds):
+        members[r] = best_state[r]

@@ -1,0 +1,267 @@
+"""The seating engine's two entry points: seat the next round, or plan the night.
+
+A round can be planned on its own (``standings`` and ``random`` always are:
+standings need the scores so far, and random seating has nothing to plan) or
+as part of the whole night (``mix`` with the night's length known): then every
+remaining round is optimised together by :mod:`tourney.seating.night`, and the
+next round is read off that plan. The plan is anchored at the last round where
+attendance changed, so a night seated round by round follows the plan printed
+at its start until someone arrives or leaves, and only then is re-planned from
+the next round; played rounds are never touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tourney.seating import night
+from tourney.seating.core import (
+    FALLBACKS,
+    METHODS,
+    P,
+    Plan,
+    _check_range,
+    _choose_sitters,
+    _History,
+    _mix_groups,
+    _no_split_error,
+    _random_groups,
+    _regular_sizes,
+    _short_sizes,
+    _sit_out_count,
+    _standings_groups,
+    arrange,
+)
+
+
+@dataclass(frozen=True)
+class Room:
+    """How the game splits a room into tables, and what to do when it cannot."""
+
+    min_size: int
+    max_size: int
+    preferred: int
+    short_table_size: int | None = None
+    fallback: str | None = None
+
+    def split(
+        self, present: list[P], past: _History, rng: random.Random
+    ) -> tuple[list[int], list[P]]:
+        """The table sizes for ``present`` and who sits out (see :func:`plan_round`)."""
+        n = len(present)
+        sizes = _regular_sizes(n, self.min_size, self.max_size, self.preferred)
+        sitting_out: list[P] = []
+        if sizes is None:
+            if self.fallback == "short_table":
+                assert self.short_table_size is not None
+                sizes = _short_sizes(
+                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
+                )
+            elif self.fallback == "sit_out":
+                out = _sit_out_count(n, self.min_size, self.max_size, self.preferred)
+                if out is not None:
+                    sitting_out = _choose_sitters(present, out, past, rng)
+                    sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
+            if sizes is None:
+                raise _no_split_error(
+                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
+                )
+        return sizes, sitting_out
+
+    def sits_out_nobody(self, n: int) -> bool:
+        return self.fallback != "sit_out" or (
+            _regular_sizes(n, self.min_size, self.max_size, self.preferred) is not None
+        )
+
+
+def _checked(
+    players: Sequence[P],
+    room: Room,
+    method: str,
+    totals: Mapping[P, int] | None,
+) -> list[P]:
+    _check_range(room.min_size, room.max_size, room.preferred)
+    if method not in METHODS:
+        raise ValueError(f"unknown seating method {method!r}; expected one of {METHODS}")
+    if room.fallback not in (None, *FALLBACKS):
+        raise ValueError(f"unknown fallback {room.fallback!r}; expected None or one of {FALLBACKS}")
+    if room.fallback == "short_table" and room.short_table_size is None:
+        raise ValueError("fallback='short_table' needs short_table_size")
+    present = sorted(set(players))
+    if len(present) != len(players):
+        raise ValueError("a player is listed twice")
+    if method == "standings":
+        if totals is None:
+            raise ValueError("the standings method needs totals")
+        missing = [player for player in present if player not in totals]
+        if missing:
+            raise ValueError(f"no total for {missing!r}")
+    return present
+
+
+def plan_round(
+    players: Sequence[P],
+    *,
+    history: Sequence[Plan],
+    min_size: int,
+    max_size: int,
+    preferred: int,
+    method: str = "mix",
+    seed: int | str = 0,
+    totals: Mapping[P, int] | None = None,
+    short_table_size: int | None = None,
+    fallback: str | None = None,
+    effort: float = 1.0,
+    night_rounds: int | None = None,
+) -> Plan:
+    """Seat the present ``players`` for the next round.
+
+    ``history`` is this event's earlier plans; anyone in it who has left is
+    ignored and anyone new simply has no past. ``method`` is ``"mix"`` (fewest
+    repeat meetings, a pair that met m times costing m squared, while rotating
+    who plays at the odd-size tables), ``"standings"`` (lowest ``totals`` sit
+    together, table 1 being the head table) or ``"random"`` (a seeded
+    shuffle). Every method deals to whoever at the table has dealt least,
+    avoids seating anyone to the left of the same player again, and never
+    seats anyone at the table and seat they just had.
+
+    With ``night_rounds`` (the night's length, played rounds included) the mix
+    method plans every remaining round together and returns the next one of
+    that plan; see the module docstring.
+
+    When no split fits, ``fallback`` picks the fix: None raises
+    :class:`SeatingError`, ``"short_table"`` adds the fewest tables of
+    ``short_table_size`` that make a split fit, ``"sit_out"`` sits out the
+    fewest players needed, those who have missed fewest rounds first (a round
+    not seated counts, so ``history`` need not record ``sitting_out``).
+    ``effort`` scales the optimisers' step budgets (never a clock, so plans
+    stay reproducible).
+    """
+    room = Room(min_size, max_size, preferred, short_table_size, fallback)
+    present = _checked(players, room, method, totals)
+    if method == "mix" and night_rounds is not None and len(history) < night_rounds:
+        return _from_night(present, list(history), room, night_rounds, seed, effort)
+    return _single(present, history, room, method, seed, totals, effort)
+
+
+def plan_night(
+    players: Sequence[P],
+    *,
+    rounds: int,
+    min_size: int,
+    max_size: int,
+    preferred: int,
+    method: str = "mix",
+    seed: int | str = 0,
+    totals: Mapping[P, int] | None = None,
+    short_table_size: int | None = None,
+    fallback: str | None = None,
+    history: Sequence[Plan] = (),
+    effort: float = 1.0,
+) -> list[Plan]:
+    """Plan ``rounds`` more rounds for the same players, for movement cards.
+
+    The mix method optimises all of them together (see
+    :mod:`tourney.seating.night`); :func:`plan_round` with ``night_rounds``
+    returns the same rounds one at a time. Standings and random seating plan
+    each round as :func:`plan_round` would after the previous ones.
+    """
+    room = Room(min_size, max_size, preferred, short_table_size, fallback)
+    present = _checked(players, room, method, totals)
+    if method == "mix":
+        return list(_night(tuple(present), tuple(history), rounds, room, seed, effort))
+    plans: list[Plan] = []
+    for _ in range(rounds):
+        plans.append(_single(present, [*history, *plans], room, method, seed, totals, effort))
+    return plans
+
+
+def _single(
+    present: list[P],
+    history: Sequence[Plan],
+    room: Room,
+    method: str,
+    seed: int | str,
+    totals: Mapping[P, int] | None,
+    effort: float,
+) -> Plan:
+    """One round on its own, from the history so far."""
+    past = _History.read(history)
+    rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
+    sizes, sitting_out = room.split(present, past, rng)
+    out_set = set(sitting_out)
+    seated = [player for player in present if player not in out_set]
+    if method == "standings":
+        assert totals is not None
+        groups = _standings_groups(seated, sizes, totals, rng)
+    elif method == "random":
+        groups = _random_groups(seated, sizes, rng)
+    else:
+        groups = _mix_groups(seated, sizes, room.preferred, past, rng, effort)
+    tables = arrange(groups, past, rng, numbered=method == "standings")
+    return Plan(tables=tables, sitting_out=tuple(sitting_out))
+
+
+def _from_night(
+    present: list[P],
+    history: list[Plan],
+    room: Room,
+    night_rounds: int,
+    seed: int | str,
+    effort: float,
+) -> Plan:
+    """The next round of the night plan made when attendance last changed.
+
+    If the rounds played since then are not the plan's (the host swapped
+    players by hand, or changed method), the rest of the night is re-planned
+    from now.
+    """
+    start = _anchor(present, history, room)
+    planned = _night(
+        tuple(present), tuple(history[:start]), night_rounds - start, room, seed, effort
+    )
+    played = len(history) - start
+    if [p.tables for p in planned[:played]] == [p.tables for p in history[start:]]:
+        return planned[played]
+    planned = _night(
+        tuple(present), tuple(history), night_rounds - len(history), room, seed, effort
+    )
+    return planned[0]
+
+
+def _anchor(present: list[P], history: list[Plan], room: Room) -> int:
+    """The first round after the last one played by other people than ``present``.
+
+    A round seating someone who is not here now, or (when nobody needs to sit
+    out) leaving out someone who is, was played before the latest arrival or
+    departure.
+    """
+    here = set(present)
+    start = 0
+    nobody_out = room.sits_out_nobody(len(present))
+    for number, plan in enumerate(history):
+        seated = set(plan.seated())
+        if seated - here or (nobody_out and here - seated):
+            start = number + 1
+    return start
+
+
+@lru_cache(maxsize=16)
+def _night(
+    present: tuple[P, ...],
+    history: tuple[Plan, ...],
+    rounds: int,
+    room: Room,
+    seed: int | str,
+    effort: float,
+) -> tuple[Plan, ...]:
+    """The whole-night plan: a pure function of its arguments, so it is cached.
+
+    The app re-reads the plan each round; the cache saves planning the same
+    night again in the same process.
+    """
+    rng = random.Random(f"rookery-night|{seed}|{len(history)}|{present}")
+    return tuple(night.plan(list(present), list(history), rounds, room, rng, effort))
