@@ -224,7 +224,7 @@ for (rnd, number), a in first_saved.items():
 tables = GameTable.objects.filter(round__event_id={event}).count()
 print(json.dumps({{"problems": problems, "tables": tables,
     "entries": Entry.objects.filter(round__event_id={event}).exclude(table=None).count(),
-    "disputed": Entry.objects.filter(round__event_id={event}, state="disputed").count()}}))
+    "disputed": Entry.objects.filter(round__event_id={event}, state="dismissed").count()}}))
 """
 
 
@@ -298,7 +298,10 @@ def main() -> int:
             deadline = time.monotonic() + ROUND_TIMEOUT
             for _ in info["tables"]:
                 finished.acquire(timeout=max(0.1, deadline - time.monotonic()))
-            status = host.post(f"/events/{night['slug']}/rounds/{number}/close/")
+            # The conflicting pairs left disputes: the host closes keeping the first entry.
+            status = host.post(
+                f"/events/{night['slug']}/rounds/{number}/close/", {"keep_first_entry": "on"}
+            )
             if status != 302:
                 stats.error(f"close round {number}: HTTP {status}")
             done.set()
@@ -342,7 +345,10 @@ def main() -> int:
     for a in stats.accepted:
         outcomes[a["outcome"]] = outcomes.get(a["outcome"], 0) + 1
     print(f"accepted submissions: {len(stats.accepted)} {outcomes}")
-    print(f"stored: {verdict['entries']} table entries, {verdict['disputed']} kept as disputes")
+    print(
+        f"stored: {verdict['entries']} table entries; {verdict['disputed']} disputing sets kept "
+        "beside the first entry, which the host kept at close"
+    )
     print(f"lost, doubled or overwritten: {len(verdict['problems'])}")
     for problem in verdict["problems"][:10]:
         print("  ", problem)

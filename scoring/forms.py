@@ -12,9 +12,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from scoring import rules
+from scoring.formfields import clean_name, house_rule_field
 from scoring.models import NAME_MAX, GameChoice, Hand, HandInput, Pad
 from scoring.rules.tricks import HAND_POINTS
-from tourney.forms import clean_name, house_rule_field
 
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 

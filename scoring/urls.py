@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-import tourney.converters  # noqa: F401  (registers <export_format:...>)
+import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from scoring import views
 
 app_name = "scoring"

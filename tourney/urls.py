@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-import tourney.converters  # noqa: F401  (registers <export_format:...>)
+import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import health, signin_links
 from tourney.views import cards, events, players, rounds, sheets, table
 

@@ -536,100 +536,22 @@ def _anneal(
         _REPEAT * (_pair(m - 1, cap, weights.unmet) - _pair(m, cap, weights.unmet)) if m else 0
         for m in range(most)
     ]
-    stop = steps
-    for step in range(steps):
-        if cost - sized <= floor[0]:
-            # No pair can do better: rotate the odd tables for a little longer at most.
-            if cost <= enough:
-                break
-            stop = min(stop, step + steps // 10)
-        if step >= stop:
-            break
-        temp = start_temp if step % cycle == 0 else temp * cool
-        for _ in range(_FOCUS):
-            r = int(random_() * rounds)
-            players = here[r]
-            tables = members[r]
-            where = pos[r]
-            p = players[int(random_() * len(players))]
-            mp = met[p]
-            if any(mp[x] > 1 for x in tables[where[p]] if x != p):
-                break
-        if len(tables) < 2:
-            continue
-        count = len(players)
-        q = players[int(random_() * count)]
-        a = where[p]
-        b = where[q]
-        if a == b:
-            continue
-        mq = met[q]
-        ta = tables[a]
-        tb = tables[b]
-        delta = 0
-        for x in ta:
-            if x != p:
-                delta += up[mq[x]] + down[mp[x]]
-        for y in tb:
-            if y != q:
-                delta += up[mp[y]] + down[mq[y]]
-        sa = table_odd[r][a]
-        sb = table_odd[r][b]
-        dsize = 0
-        if sa != sb:
-            hp = had[p]
-            hq = had[q]
-            if sa >= 0:  # p leaves an odd table, q joins it
-                dsize += seat_down[sa][hp[sa]] + seat_up[sa][hq[sa]]
-            if sb >= 0:
-                dsize += seat_down[sb][hq[sb]] + seat_up[sb][hp[sb]]
-            delta += dsize
-        if delta > 0 and random_() >= exp(-delta / temp):
-            continue
-        for x in ta:
-            if x != p:
-                mp[x] -= 1
-                met[x][p] -= 1
-                mq[x] += 1
-                met[x][q] += 1
-        for y in tb:
-            if y != q:
-                mq[y] -= 1
-                met[y][q] -= 1
-                mp[y] += 1
-                met[y][p] += 1
-        if sa != sb:
-            if sa >= 0:
-                had[p][sa] -= 1
-                had[q][sa] += 1
-            if sb >= 0:
-                had[q][sb] -= 1
-                had[p][sb] += 1
-        sp = slot[r][p]
-        sq = slot[r][q]
-        ta[sp] = q
-        tb[sq] = p
-        where[p] = b
-        where[q] = a
-        slot[r][p] = sq
-        slot[r][q] = sp
-        cost += delta
-        sized += dsize
-        if cost < best:
-            best = cost
-            best_state = [[t[:] for t in tables] for tables in members]
 
-    # Tabu search from where the annealing ended: the best swap of one player who
-    # meets someone again, even uphill, and neither player moves again for a while.
     def price(r: int, p: int, q: int) -> tuple[int, int]:
+        """What swapping p and q in round r changes: (cost, of which the odd tables)."""
         a, b = pos[r][p], pos[r][q]
         mp, mq = met[p], met[q]
-        delta = sum(up[mq[x]] + down[mp[x]] for x in members[r][a] if x != p)
-        delta += sum(up[mp[y]] + down[mq[y]] for y in members[r][b] if y != q)
+        delta = 0
+        for x in members[r][a]:
+            if x != p:
+                delta += up[mq[x]] + down[mp[x]]
+        for y in members[r][b]:
+            if y != q:
+                delta += up[mp[y]] + down[mq[y]]
         sa, sb = table_odd[r][a], table_odd[r][b]
         dsize = 0
         if sa != sb:
-            if sa >= 0:
+            if sa >= 0:  # p leaves an odd table, q joins it
                 dsize += seat_down[sa][had[p][sa]] + seat_up[sa][had[q][sa]]
             if sb >= 0:
                 dsize += seat_down[sb][had[q][sb]] + seat_up[sb][had[p][sb]]
@@ -664,6 +586,42 @@ def _anneal(
         pos[r][p], pos[r][q] = b, a
         slot[r][p], slot[r][q] = sq, sp
 
+    stop = steps
+    for step in range(steps):
+        if cost - sized <= floor[0]:
+            # No pair can do better: rotate the odd tables for a little longer at most.
+            if cost <= enough:
+                break
+            stop = min(stop, step + steps // 10)
+        if step >= stop:
+            break
+        temp = start_temp if step % cycle == 0 else temp * cool
+        for _ in range(_FOCUS):
+            r = int(random_() * rounds)
+            players = here[r]
+            tables = members[r]
+            where = pos[r]
+            p = players[int(random_() * len(players))]
+            mp = met[p]
+            if any(mp[x] > 1 for x in tables[where[p]] if x != p):
+                break
+        if len(tables) < 2:
+            continue
+        q = players[int(random_() * len(players))]
+        if where[p] == where[q]:
+            continue
+        delta, dsize = price(r, p, q)
+        if delta > 0 and random_() >= exp(-delta / temp):
+            continue
+        swap(r, p, q)
+        cost += delta
+        sized += dsize
+        if cost < best:
+            best = cost
+            best_state = [[t[:] for t in tables] for tables in members]
+
+    # Tabu search from where the annealing ended: the best swap of one player who
+    # meets someone again, even uphill, and neither player moves again for a while.
     tabu = [[0] * len(met) for _ in range(rounds)]
     shortest, longest = _TABU_TENURE
     for step in range(1, int(steps * _TABU_SHARE) + 1):

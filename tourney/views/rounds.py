@@ -38,17 +38,24 @@ def _seating_problem(request, event: Event, error: seating.SeatingError, action:
     )
 
 
+def _seat(request: HttpRequest, slug: str, url_name: str, plan):
+    """Run a seating workflow; (event, what it made, None) or (event, None, the answer)."""
+    event = host_event(request, slug)
+    try:
+        return event, plan(event, fallback=_fallback(request)), None
+    except seating.SeatingError as exc:
+        return event, None, _seating_problem(request, event, exc, reverse(url_name, args=[slug]))
+    except services.RoundStateError as exc:
+        messages.error(request, str(exc))
+        return event, None, redirect(event)
+
+
 @login_required
 @require_POST
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
-    try:
-        rnd = services.seat_next_round(event, fallback=_fallback(request))
-    except seating.SeatingError as exc:
-        return _seating_problem(request, event, exc, reverse("round_seat_next", args=[slug]))
-    except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-        return redirect(event)
+    _event, rnd, answer = _seat(request, slug, "round_seat_next", services.seat_next_round)
+    if answer:
+        return answer
     messages.success(request, f"Round {rnd.number} is seated. Check the tables, then start play.")
     return redirect("round_detail", slug=slug, number=rnd.number)
 
@@ -56,14 +63,9 @@ def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
-    try:
-        created = services.plan_rest_of_night(event, fallback=_fallback(request))
-    except seating.SeatingError as exc:
-        return _seating_problem(request, event, exc, reverse("round_plan_night", args=[slug]))
-    except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-        return redirect(event)
+    _event, created, answer = _seat(request, slug, "round_plan_night", services.plan_rest_of_night)
+    if answer:
+        return answer
     messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
     return redirect("movement_cards", slug=slug)
 

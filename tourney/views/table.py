@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules
+from scoring.formfields import not_a_number, parse_points
 from tourney import services
-from tourney.forms import not_a_number, parse_points
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,

@@ -1,0 +1,69 @@
+"""Form pieces both apps use: names as typed, scores as typed, house-rule fields.
+
+They live here, below the host's forms (`tourney.forms`) and the score pads'
+(`scoring.forms`), so that `scoring` never imports from `tourney`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django import forms
+
+from scoring import rules
+
+
+def clean_name(raw: str) -> str:
+    """Free text (any script, apostrophes, emoji), with the whitespace tidied."""
+    visible = "".join(ch for ch in raw if unicodedata.category(ch) != "Cc" or ch.isspace())
+    return unicodedata.normalize("NFC", " ".join(visible.split()))
+
+
+TYPE_A_NUMBER = "Type a whole number, like 35"
+
+
+def parse_points(text: str) -> int | None:
+    """A score as typed: blank is None; a ValueError for anything but ASCII digits.
+
+    A single leading minus gets through so the rules engine can say that a
+    score can't be negative; '²', '①', '--5', '+5' and '1e3' never reach int().
+    """
+    text = text.replace(" ", "")
+    if text == "":
+        return None
+    number = rules.read_whole(text, signed=True)
+    if number is None:
+        raise ValueError(text)
+    return number
+
+
+def not_a_number(name: str, text: str) -> str:
+    return f"{name}: “{text}” is not a number of points. {TYPE_A_NUMBER} (0 if they went out)."
+
+
+def house_rule_field(rule: rules.HouseRule) -> forms.Field:
+    """A form field for one house rule, its default shown and explained."""
+    common = {"label": rule.label, "help_text": rule.help, "initial": rule.default}
+    if rule.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if rule.kind == "choice":
+        return forms.TypedChoiceField(
+            choices=[(str(v), label) for v, label in rule.choices],
+            coerce=_coerce_choice(rule),
+            **common,
+        )
+    if rule.kind in ("int", "optional_int"):
+        return forms.IntegerField(
+            required=rule.kind == "int",
+            min_value=rule.min,
+            max_value=rule.max,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            **common,
+        )
+    raise ValueError(f"no form field for house rule kind {rule.kind!r}")
+
+
+def _coerce_choice(rule: rules.HouseRule):
+    by_text = {str(v): v for v, _ in rule.choices}
+    # Bound data is text, but has_changed() also coerces the saved value (14, not "14").
+    return lambda value: by_text[str(value)]
