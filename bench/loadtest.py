@@ -240,7 +240,8 @@ def main() -> int:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--threads", type=int, default=6)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -257,7 +258,7 @@ def main() -> int:
         "u = get_user_model().objects.get(username='load-host')\n"
         "u.set_password('load-test-password-1'); u.save()\n",
     )
-    server = Server(env, threads=args.threads).start()
+    server = Server(env, workers=args.workers, threads=args.threads).start()
     stats = Stats()
     started = time.perf_counter()
     stop = threading.Event()
@@ -325,7 +326,7 @@ def main() -> int:
     print()
     print(
         f"database: {args.db}; {args.tables} tables, {args.tables * 4} phones, "
-        f"{args.rounds} rounds; waitress, {args.threads} threads"
+        f"{args.rounds} rounds; granian, {args.workers} workers x {args.threads} threads"
     )
     print(f"{'request':<10} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for kind, values in stats.latency.items():

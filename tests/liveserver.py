@@ -1,4 +1,4 @@
-"""A real Rookery served on loopback by the project's own server (waitress, as
+"""A real Rookery served on loopback by the project's own server (Granian, as
 `make run` and `make night` serve it), for fault, slow-client and load runs.
 
 The server gets its own database (a SQLite file, or the PostgreSQL of
@@ -67,9 +67,12 @@ def migrate(env: dict[str, str]) -> None:
 class Server:
     """`python -m tourney.serve` in its own process group, so SIGKILL ends it whole."""
 
-    def __init__(self, env: dict[str, str], *, threads: int = 6, args: tuple[str, ...] = ()):
+    def __init__(
+        self, env: dict[str, str], *, workers: int = 2, threads: int = 4, args: tuple[str, ...] = ()
+    ):
         self.env = env
         self.port = free_port()
+        self.workers = workers
         self.threads = threads
         self.args = args
         self.proc: subprocess.Popen | None = None
@@ -88,6 +91,8 @@ class Server:
                 "127.0.0.1",
                 "--port",
                 str(self.port),
+                "--workers",
+                str(self.workers),
                 "--threads",
                 str(self.threads),
                 "--quiet",

@@ -48,7 +48,7 @@ def public_server(tmp_path):
     env.update(
         DJANGO_HTTPS="1",
         ROOKERY_URL=url,
-        ROOKERY_TRUSTED_PROXY="127.0.0.1",
+        ROOKERY_CLIENT_IP_HEADER="X-Forwarded-For",
         DJANGO_ALLOWED_HOSTS="",
     )
     migrate(env)

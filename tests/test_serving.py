@@ -5,7 +5,10 @@ as a phone on the hall's Wi-Fi would send it.
 """
 
 import http.client
+import os
 import re
+import signal
+import socket
 import subprocess
 import time
 
@@ -50,9 +53,20 @@ def night_server(tmp_path):
         lines.append(line)
         if line.startswith("Ctrl-C stops Rookery"):
             break
+    # The workers bind the port a moment after the welcome is printed.
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
     yield port, "".join(lines)
-    proc.terminate()
-    proc.wait(timeout=10)
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
 
 
 def test_make_night_prints_the_room_address_and_serves_it(night_server):

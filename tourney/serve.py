@@ -1,10 +1,11 @@
 """Serve Rookery: `python -m tourney.serve` on this computer, `--room` for a game night.
 
-waitress serves the app. Its I/O thread reads every request whole before a
-worker thread sees it, so a phone on weak Wi-Fi that sends its headers a byte
-at a time holds no worker, and the room's other phones are answered meanwhile.
-It is pure Python, so it runs the same on a host's Mac or Windows laptop as on
-a club's Linux server.
+Granian serves the app. Its HTTP side is asynchronous (Rust, tokio), so a phone
+on weak Wi-Fi that sends its headers a byte at a time costs a few bytes and no
+worker, and the room's other phones are answered meanwhile: a request reaches
+Django's threads only once it has arrived whole. It runs several worker
+processes, so every core of the laptop serves the room, and it has wheels for
+Linux, macOS and Windows, so a host's laptop can be any of them.
 
 `--room` listens on every interface, works out the address phones use (the
 laptop's address on the hall's network) unless ROOKERY_URL says it, and prints
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 
 from tourney.network import is_loopback, lan_address, public_url
@@ -32,7 +34,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--room", action="store_true", help="serve every phone in the room")
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("ROOKERY_THREADS", "6")))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("ROOKERY_WORKERS", "2")))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("ROOKERY_THREADS", "4")))
     parser.add_argument("--quiet", action="store_true", help="no access log")
     parser.add_argument("--host-user", default="host", help="who the sign-in link is for")
     return parser.parse_args(argv)
@@ -91,85 +94,49 @@ def main(argv: list[str] | None = None) -> None:
     import django
 
     django.setup()
-    from tourney.wsgi import application
-
-    app = application
-    if not args.quiet:
-        from waitress.utilities import logger
-
-        logger.setLevel("WARNING")
-        app = access_log(application)
     try:
-        server = listen_on(app, f"{listen}:{args.port}", threads=args.threads)
+        port_is_free(listen, args.port)
     except OSError as exc:
         sys.exit(
             f"Rookery can't listen on port {args.port}: {exc.strerror}. Is Rookery (or "
             f"something else) already running there? Stop it, or pick another port: "
             f"make {'night' if args.room else 'run'} PORT={args.port + 1}"
         )
-    # Listening now: only then tell anyone to come.
     if args.room:
         welcome(url, args.host_user)
     else:
         print(f"Rookery is serving on {url}/  (Ctrl-C stops it)", flush=True)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        print("\nRookery stopped.")
-    finally:
-        server.close()
+    from django.db import connections
+
+    connections.close_all()  # the workers open their own
+    serve(listen, args.port, workers=args.workers, threads=args.threads, quiet=args.quiet)
 
 
-def listen_on(app, listen: str, *, threads: int):
-    """A bound waitress server; it believes forwarded headers only from ROOKERY_TRUSTED_PROXY."""
-    import waitress
-    from django.conf import settings
-
-    proxy = {}
-    if settings.ROOKERY_TRUSTED_PROXY:
-        proxy = {
-            "trusted_proxy": settings.ROOKERY_TRUSTED_PROXY,
-            "trusted_proxy_count": 1,
-            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
-        }
-    return waitress.create_server(
-        app,
-        listen=listen,
-        threads=threads,
-        ident="Rookery",
-        # Phones keep connections open between polls; let many wait cheaply.
-        connection_limit=1000,
-        asyncore_use_poll=True,
-        channel_timeout=60,
-        cleanup_interval=10,
-        clear_untrusted_proxy_headers=True,
-        **proxy,
-    )
+def port_is_free(address: str, port: int) -> None:
+    """Raise OSError now, with its reason, rather than after telling phones to come."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((address, port))
 
 
-def access_log(app):
-    """One line per request on stdout: who, what, the answer and how long it took."""
-    import time
+def serve(address: str, port: int, *, workers: int, threads: int, quiet: bool) -> None:
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces
+    from granian.log import LogLevels
 
-    def logged(environ, start_response):
-        started = time.monotonic()
-        seen: dict[str, str] = {}
-
-        def start(status, headers, exc_info=None):
-            seen["status"] = status.split(" ", 1)[0]
-            return start_response(status, headers, exc_info)
-
-        try:
-            return app(environ, start)
-        finally:
-            ms = (time.monotonic() - started) * 1000
-            sys.stdout.write(
-                f"{environ.get('REMOTE_ADDR', '-')} {environ['REQUEST_METHOD']} "
-                f"{environ.get('PATH_INFO', '')} {seen.get('status', '-')} {ms:.0f}ms\n"
-            )
-            sys.stdout.flush()
-
-    return logged
+    Granian(
+        "tourney.wsgi:application",
+        address=address,
+        port=port,
+        interface=Interfaces.WSGI,
+        http=HTTPModes.http1,
+        websockets=False,
+        workers=workers,
+        blocking_threads=threads,
+        respawn_failed_workers=True,
+        log_level=LogLevels.warning,
+        log_access=not quiet,
+    ).serve()
 
 
 if __name__ == "__main__":

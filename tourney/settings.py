@@ -48,10 +48,6 @@ if ROOKERY_URL:
     ALLOWED_HOSTS.append(f"[{ROOKERY_HOST}]" if ":" in ROOKERY_HOST else ROOKERY_HOST)
     CSRF_TRUSTED_ORIGINS.append(ROOKERY_URL)
 
-# The address of a proxy in front of Rookery (Caddy: 127.0.0.1). Only from it
-# are X-Forwarded-For and X-Forwarded-Proto believed; unset, nobody's are.
-ROOKERY_TRUSTED_PROXY = os.environ.get("ROOKERY_TRUSTED_PROXY", "").strip()
-
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

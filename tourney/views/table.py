@@ -36,6 +36,7 @@ from tourney.models import (
     normalise_table_code,
 )
 from tourney.sheet import build_sheet
+from tourney.signin import client_ip
 from tourney.views.players import player_context
 
 NAME_COOKIE = "rookery_name"
@@ -125,7 +126,7 @@ def join(request: HttpRequest) -> HttpResponse:
     typed = request.POST.get("code", "")[:40] if request.method == "POST" else ""
     error, status = "", 200
     if request.method == "POST":
-        ip = request.META.get("REMOTE_ADDR") or None
+        ip = client_ip(request)
         code = normalise_table_code(typed)
         if JoinAttempt.objects.too_many(ip):
             minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
