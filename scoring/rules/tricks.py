@@ -415,8 +415,22 @@ def _whole_entries(
 
 # -- Partnership Rook -------------------------------------------------------
 
-HAND_POINTS = 200
-DROPPED_CARD_POINTS = (0, 5, 10, 15, 20)
+PARTNERSHIP_INVENTORY = Inventory(
+    copies={**{(rank, suit): 1 for rank in range(2, 15) for suit in "CDHS"}, "joker": 1},
+    values={
+        **{
+            (rank, suit): {14: 15, 13: 10, 10: 10, 5: 5}.get(rank, 0)
+            for rank in range(2, 15)
+            for suit in "CDHS"
+        },
+        "joker": 20,
+    },
+)
+"""The 52 cards and the joker (the "rook"); aces are 14. Values are the points they hold."""
+LAST_TRICK_POINTS = 20
+HAND_POINTS = PARTNERSHIP_INVENTORY.total + LAST_TRICK_POINTS  # 200
+DROPPED_CARD_POINTS = tuple(sorted({value for value, _n in PARTNERSHIP_INVENTORY.by_value()}))
+"""What the one dropped card can hold: 0, 5, 10, 15 or 20."""
 ALL_TRICKS_BONUS = 100
 PARTNERSHIP_BIDS = (70, 200, 5)
 

@@ -747,3 +747,18 @@ def test_five_player_impossible_hands_are_refused(players, hand, message):
     game = get_game("partnership-rook-5")
     error = refused(game.score_hand, players=players, **{"bid": 100, "points": 100, **hand})
     assert message in error.messages
+
+
+def test_partnership_knows_its_deck_52_cards_and_a_joker_worth_200_with_the_last_trick():
+    from scoring.rules.tricks import (
+        DROPPED_CARD_POINTS,
+        HAND_POINTS,
+        LAST_TRICK_POINTS,
+        PARTNERSHIP_INVENTORY,
+    )
+
+    assert PARTNERSHIP_INVENTORY.cards == 53
+    # RULES.md: aces 15 each, kings 10, tens 10, fives 5, the joker 20, last trick 20.
+    assert PARTNERSHIP_INVENTORY.total == 4 * 15 + 4 * 10 + 4 * 10 + 4 * 5 + 20
+    assert HAND_POINTS == PARTNERSHIP_INVENTORY.total + LAST_TRICK_POINTS == 200
+    assert DROPPED_CARD_POINTS == (0, 5, 10, 15, 20)
