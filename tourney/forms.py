@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
-from tourney.models import Event, Player, Round
+from tourney.models import Event, Player, Round, name_key
 
 NAME_MAX = Player._meta.get_field("name").max_length
 
@@ -213,12 +213,15 @@ class PlayerNamesForm(forms.Form):
         too_long = [n for n in names if len(n) > NAME_MAX]
         if too_long:
             problems.append(f"{', '.join(too_long)}: a name can be at most {NAME_MAX} characters.")
-        existing = {n.casefold(): n for n in self.event.players.values_list("name", flat=True)}
+        existing = {name_key(n): n for n in self.event.players.values_list("name", flat=True)}
         seen: dict[str, str] = {}
         for name in names:
-            key = name.casefold()
+            key = name_key(name)
             if key in existing:
-                problems.append(f"“{name}” is already playing in this event: names must differ.")
+                same = "" if existing[key] == name else f" (as “{existing[key]}”)"
+                problems.append(
+                    f"“{name}” is already playing in this event{same}: names must differ."
+                )
             elif key in seen:
                 problems.append(f"“{name}” is in the list twice: each player needs their own name.")
             seen.setdefault(key, name)

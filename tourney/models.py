@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+import unicodedata
 from collections import defaultdict
 from functools import cached_property
 
@@ -44,6 +45,115 @@ def new_table_code() -> str:
 def normalise_table_code(typed: str) -> str:
     """What a player typed, as stored: upper case, without spaces or dashes."""
     return "".join(ch for ch in typed.upper() if ch not in " -\t").strip()
+
+
+def name_key(name: str) -> str:
+    """A name as the roster compares it: case, accents, dots and extra spaces ignored,
+    so "Zoë  O'Brien" and "zoe o'brien" are the same person's name."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    bare = bare.replace(".", " ").replace("\u2019", "'")
+    return " ".join(bare.casefold().split())
+
+
+class Person(models.Model):
+    """Someone in a host's circle of players: one row however many nights they play.
+
+    Each night's :class:`Player` points at a person, so Ann of March and Ann of
+    April are the same Ann. The contact details are the host's alone: no page a
+    player can reach shows them.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="people"
+    )
+    name = models.CharField(max_length=60)
+    key = models.CharField(max_length=60, editable=False, db_index=True)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    aliases = models.JSONField(
+        default=list, blank=True, help_text="Other spellings, kept from merges for matching."
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint("owner", "key", name="person_name_unique_for_host"),
+            models.CheckConstraint(condition=~Q(name=""), name="person_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.key = name_key(self.name)
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def for_name(cls, owner, name: str) -> Person:
+        """The host's person of this name (case and accents ignored), made if new."""
+        person = cls.objects.filter(owner=owner, key=name_key(name)).first()
+        if person is None:
+            person = cls.objects.create(owner=owner, name=name)
+        return person
+
+
+class Season(models.Model):
+    """A host's run of nights ("Spring 2027"), ranked together by a standing method."""
+
+    class Method(models.TextChoices):
+        TOTAL_PLACES = "total_places", "Total of places (lowest wins)"
+        AVERAGE_PLACE = "average_place", "Average place (lowest wins)"
+        BEST_OF = "best_of", "Best N nights: total of each player's N best places"
+        POINTS = "points", "Points for places (highest wins)"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=100, unique=True, allow_unicode=True)
+    method = models.CharField(
+        "standing method", max_length=16, choices=Method, default=Method.TOTAL_PLACES
+    )
+    best_of = models.PositiveSmallIntegerField(
+        "best N", null=True, blank=True, help_text="Best N nights: how many nights count."
+    )
+    points_table = models.CharField(
+        max_length=120,
+        blank=True,
+        default="10, 8, 6, 5, 4, 3, 2, 1",
+        help_text="Points for places: points for 1st, 2nd, 3rd... (later places score 0).",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__gte=1),
+                name="season_best_of_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            base = slugify(self.name, allow_unicode=True)[:90] or "season"
+            slug, n = base, 2
+            while Season.objects.filter(slug=slug).exclude(pk=self.pk).exists():
+                slug, n = f"{base}-{n}", n + 1
+            self.slug = slug
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("season_detail", args=[self.slug])
+
+    def points(self) -> list[int]:
+        """The points table as numbers: points[0] for 1st place."""
+        return [int(p) for p in self.points_table.replace(";", ",").split(",") if p.strip()]
 
 
 class EventQuerySet(models.QuerySet):
@@ -86,6 +196,14 @@ class Event(models.Model):
         help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
     )
     record_buys = models.BooleanField(default=False)
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
+    season_seating = models.BooleanField(
+        "seat away from recent season opponents",
+        default=True,
+        help_text="Mix seating counts pairs who met in the season's last nights as having met.",
+    )
     ended_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host ends the night before its last round."
     )
@@ -199,6 +317,9 @@ class Player(models.Model):
         LEFT = "left", "Left"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, null=True, blank=True, related_name="players"
+    )
     name = models.CharField(max_length=60)
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTERED)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -209,11 +330,19 @@ class Player(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(Lower("name"), "event", name="player_name_unique_in_event"),
+            models.UniqueConstraint("event", "person", name="player_person_once_in_event"),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # Every player is someone from the host's roster: a name not seen before
+        # makes a new person (the pages ask first when a name is close to one).
+        if self.person_id is None:
+            self.person = Person.for_name(self.event.owner, self.name)
+        super().save(*args, **kwargs)
 
     @property
     def is_present(self) -> bool:
