@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
-from tourney.models import Event, Player, Round, name_key
+from tourney.models import Event, Player, Round, Season, name_key
 
 NAME_MAX = Player._meta.get_field("name").max_length
 
@@ -63,17 +65,30 @@ class EventForm(forms.ModelForm):
             "max_table_size",
             "allow_short_tables",
             "record_buys",
+            "season",
+            "season_seating",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
+            "season_seating": "Seat away from recent season opponents",
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, owner=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autofocus"] = True
+        # Only the host's own seasons can be chosen; optional ("No season").
+        owner = owner if owner is not None else getattr(self.instance, "owner", None)
+        seasons = self.fields["season"]
+        seasons.queryset = Season.objects.filter(owner=owner) if owner else Season.objects.none()
+        seasons.empty_label = "No season"
+        seasons.help_text = "Group this night with others for season standings."
+        self.fields["season_seating"].help_text = (
+            "Mix seating treats pairs who met in the season's recent nights as having met, "
+            "so a regular group gets fresh tables. Only used when a season is chosen."
+        )
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -453,3 +468,99 @@ class BlankSheetForm(forms.Form):
             if problem:
                 self.add_error("players", f"{problem}.")
         return data
+
+
+class SeasonForm(forms.ModelForm):
+    """Name a season and choose how it is ranked; the points table is checked number by number."""
+
+    BEST_OF_MAX = 100
+
+    class Meta:
+        model = Season
+        fields = ["name", "method", "best_of", "points_table"]
+        labels = {"points_table": "Points for places"}
+        widgets = {"best_of": forms.NumberInput(attrs={"inputmode": "numeric"})}
+
+    def __init__(self, *args, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.owner = owner
+        self.fields["method"].widget.attrs["class"] = "season-method"
+        self.fields[
+            "best_of"
+        ].help_text = "Best N nights only: how many of each player's nights count, e.g. 6."
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise ValidationError("A season needs a name, e.g. “Spring 2027”.")
+        clash = Season.objects.filter(owner=self.owner, name__iexact=name)
+        if clash.exclude(pk=self.instance.pk).exists():
+            raise ValidationError(f"You already have a season called “{name}”: pick another name.")
+        return name
+
+    def clean_points_table(self):
+        typed = self.cleaned_data.get("points_table", "").strip()
+        if not typed:
+            return ""
+        parts = [p.strip() for p in typed.replace(";", ",").split(",")]
+        numbers = []
+        for place, part in enumerate(parts, start=1):
+            if not part.isascii() or not part.isdigit():
+                raise ValidationError(
+                    f"Points must be whole numbers, 0 or more, separated by commas: "
+                    f"“{part or '(empty)'}” for place {place} is not."
+                )
+            numbers.append(int(part))
+        for place, (higher, lower) in enumerate(itertools.pairwise(numbers), start=2):
+            if lower > higher:
+                raise ValidationError(
+                    f"Points can't go up down the table: place {place} gets {lower}, "
+                    f"more than place {place - 1}'s {higher}."
+                )
+        return ", ".join(map(str, numbers))
+
+    def clean(self):
+        data = super().clean()
+        method = data.get("method")
+        best_of = data.get("best_of")
+        if method == Season.Method.BEST_OF and best_of is None and "best_of" not in self.errors:
+            self.add_error("best_of", "Best N nights: say how many nights count, e.g. 6.")
+        elif best_of is not None and not 1 <= best_of <= self.BEST_OF_MAX:
+            self.add_error(
+                "best_of",
+                f"Best N nights: N must be from 1 to {self.BEST_OF_MAX} (you typed {best_of}).",
+            )
+        if (
+            method == Season.Method.POINTS
+            and not data.get("points_table")
+            and ("points_table" not in self.errors)
+        ):
+            self.add_error(
+                "points_table", "Points for places: type the points, e.g. 10, 8, 6, 5, 4."
+            )
+        return data
+
+
+class SeasonEventForm(forms.Form):
+    """Add one of the host's nights to a season."""
+
+    event = forms.ModelChoiceField(queryset=Event.objects.none(), label="Add a night")
+
+    def __init__(self, *args, season: Season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = (
+            Event.objects.for_host(season.owner)
+            .exclude(season=season)
+            .select_related("season")
+            .order_by("-date", "-created_at")
+        )
+        self.fields["event"].label_from_instance = lambda e: (
+            f"{e.name} · {e.date:%d %b %Y}" + (f" (now in {e.season.name})" if e.season else "")
+        )
+
+
+class DeleteSeasonForm(forms.Form):
+    confirm = forms.BooleanField(
+        label="Yes, delete this season (its nights stay, without a season)",
+        error_messages={"required": "Tick the box to confirm: nothing was deleted."},
+    )

@@ -6,7 +6,7 @@ from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import health, signin_links
-from tourney.views import cards, events, players, rounds, sheets, table
+from tourney.views import cards, events, players, rounds, seasons, sheets, table
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -46,6 +46,19 @@ urlpatterns = [
     path(rnd + "tables/<int:table>/restore/", rounds.table_restore, name="table_restore"),
     path(event + "cards/", cards.table_cards, name="table_cards"),
     path(event + "cards/add/", cards.table_card_add, name="table_card_add"),
+    path("seasons/", seasons.season_list, name="season_list"),
+    path("seasons/new/", seasons.season_create, name="season_create"),
+    path("seasons/<str:slug>/", seasons.season_detail, name="season_detail"),
+    path("seasons/<str:slug>/edit/", seasons.season_edit, name="season_edit"),
+    path("seasons/<str:slug>/delete/", seasons.season_delete, name="season_delete"),
+    path("seasons/<str:slug>/nights/", seasons.season_event_add, name="season_event_add"),
+    path(
+        "seasons/<str:slug>/nights/<str:event_slug>/remove/",
+        seasons.season_event_remove,
+        name="season_event_remove",
+    ),
+    path("seasons/<str:slug>/projector/", seasons.season_projector, name="season_projector"),
+    path("seasons/<str:slug>/standings.xlsx", seasons.season_export, name="season_export"),
     path("join", table.join, name="join"),
     path("join/", table.join, name="join_slash"),
     path(

@@ -16,7 +16,7 @@ from tourney.forms import (
     EventForm,
     TableGameForm,
 )
-from tourney.models import Entry, Event, Player, Round
+from tourney.models import Entry, Event, Player, Round, Season
 from tourney.views.common import host_event
 
 
@@ -53,7 +53,9 @@ def host_home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventForm(request.POST or None)
+    # "New night in this season" links here with ?season=<slug>.
+    season = Season.objects.filter(owner=request.user, slug=request.GET.get("season", "")).first()
+    form = EventForm(request.POST or None, owner=request.user, initial={"season": season})
     if request.method == "POST" and form.is_valid():
         form.instance.owner = request.user
         event = form.save()

@@ -1,0 +1,466 @@
+"""Seasons: the ranking by each method (pure), the host's pages, and the xlsx export
+recomputed by LibreOffice."""
+
+import datetime
+import os
+import shutil
+import subprocess
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.tourney.test_views import event_form_data
+from tourney import services
+from tourney.models import Event, Season
+from tourney.seasons import Method, rank_season, season_table
+
+# -- The ranking, without a database -------------------------------------------------
+
+THREE_NIGHTS = [
+    {"A": 1, "B": 2, "C": 3, "D": 4},
+    {"B": 1, "A": 2, "C": 3},  # D missed: counts as 4 where a fill applies
+    {"C": 1, "D": 2, "A": 3, "B": 4},
+]
+
+
+def table(standings):
+    return [(s.person, s.place, s.tied, s.score) for s in standings]
+
+
+def test_total_of_places_counts_a_missed_night_as_one_worse_than_last():
+    got = rank_season(THREE_NIGHTS, method=Method.TOTAL_PLACES)
+    # A 1+2+3, B 2+1+4, C 3+3+1, D 4+(3+1)+2; B and C level on total, nights and best finish.
+    assert table(got) == [
+        ("A", 1, False, 6),
+        ("B", 2, True, 7),
+        ("C", 2, True, 7),
+        ("D", 4, False, 10),
+    ]
+    d = got[-1]
+    assert [(c.place, c.value, c.filled) for c in d.cells] == [
+        (4, 4, False),
+        (None, 4, True),
+        (2, 2, False),
+    ]
+
+
+def test_average_place_ignores_missed_nights_and_prefers_more_nights_when_level():
+    nights = [{"A": 1, "B": 2, "C": 3}, {"C": 1, "D": 2, "A": 3}]
+    got = rank_season(nights, method=Method.AVERAGE_PLACE)
+    # Everyone averages 2; A and C over two nights (best 1), B and D over one (best 2).
+    assert table(got) == [
+        ("A", 1, True, 2),
+        ("C", 1, True, 2),
+        ("B", 3, True, 2),
+        ("D", 3, True, 2),
+    ]
+    assert [s.nights_played for s in got] == [2, 2, 1, 1]
+
+
+def test_average_place_is_exact():
+    got = rank_season(THREE_NIGHTS, method=Method.AVERAGE_PLACE)
+    assert {s.person: s.score for s in got} == {
+        "A": 2,
+        "B": Fraction(7, 3),
+        "C": Fraction(7, 3),
+        "D": 3,
+    }
+    assert [s.score_text for s in got] == ["2", "2.33", "2.33", "3"]
+
+
+def test_best_two_of_three_drops_each_players_worst_night():
+    got = rank_season(THREE_NIGHTS, method=Method.BEST_OF, best_of=2)
+    # A 1+2, B 1+2, C 1+3, D 2+4 (the filled missed night 4 and the played 4 are equal:
+    # the earlier night is kept). A and B level on nights played and best finish.
+    assert table(got) == [
+        ("A", 1, True, 3),
+        ("B", 1, True, 3),
+        ("C", 3, False, 4),
+        ("D", 4, False, 6),
+    ]
+    assert [c.dropped for c in got[0].cells] == [False, False, True]
+    assert [c.dropped for c in got[2].cells] == [False, True, False]
+    assert [c.dropped for c in got[3].cells] == [False, True, False]
+
+
+def test_best_n_fills_missing_nights_for_a_player_with_fewer_than_n():
+    nights = [{"A": 1, "B": 2, "C": 3}, {"A": 1, "B": 2}, {"B": 1, "A": 2}]
+    got = rank_season(nights, method=Method.BEST_OF, best_of=2)
+    # C played once: 3, plus the better fill of the nights missed (field 2 + 1 = 3).
+    assert table(got) == [("A", 1, False, 2), ("B", 2, False, 3), ("C", 3, False, 6)]
+
+
+def test_best_n_larger_than_the_nights_so_far_counts_every_night():
+    got = rank_season(THREE_NIGHTS, method=Method.BEST_OF, best_of=6)
+    assert [s.score for s in got] == [6, 7, 7, 10]
+    assert not any(c.dropped for s in got for c in s.cells)
+
+
+def test_points_for_places_ties_each_take_the_place_points_and_missed_scores_nothing():
+    nights = [{"A": 1, "B": 2, "C": 2, "D": 4}, {"D": 1, "A": 2}]
+    got = rank_season(nights, method=Method.POINTS, points=[10, 8, 6])
+    # A 10+8, D 0 (4th, beyond the table) + 10, B 8, C 8 (tied for 2nd, each 8).
+    assert table(got) == [
+        ("A", 1, False, 18),
+        ("D", 2, False, 10),
+        ("B", 3, True, 8),
+        ("C", 3, True, 8),
+    ]
+
+
+def test_no_finished_nights_no_standings():
+    assert rank_season([], method=Method.TOTAL_PLACES) == []
+
+
+# -- Nights in the database ----------------------------------------------------------
+
+TOONERVILLE_SCORES = (0, 10, 20, 30, 40)
+
+
+def play_night(owner, order, *, day, game="toonerville", tied=(), finish=True, name=None):
+    """A one-round night whose places come out in ``order`` (names); names in ``tied``
+    score the same as the name before them."""
+    event = EventFactory(
+        owner=owner,
+        name=name or f"Night {day}",
+        date=datetime.date(2026, 9, day),
+        game_slug=game,
+        rounds_planned=1,
+        min_table_size=3 if game == "toonerville" else 4,
+        max_table_size=5 if game == "toonerville" else 6,
+    )
+    players = {n: PlayerFactory(event=event, name=n) for n in order}
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    if not finish:
+        return event
+    points, score = {}, 0
+    for i, n in enumerate(order):
+        if i and n not in tied:
+            score = TOONERVILLE_SCORES[i] if game == "toonerville" else 5 * i
+        points[players[n].pk] = score
+    services.submit_scores(rnd.tables.get(), points, entered_by="Host")
+    services.close_round(rnd)
+    return event
+
+
+@pytest.fixture
+def four_nights(host):
+    return [
+        play_night(host, ["Ann", "Bo", "Cy", "Di"], day=1),
+        play_night(host, ["Bo", "Ann", "Cy"], day=8),
+        play_night(host, ["Cy", "Di", "Ann", "Bo"], day=15, game="shanghai"),
+        play_night(host, ["Di", "Ann", "Bo", "Cy"], day=22, tied=("Bo",)),
+    ]
+
+
+class Rows(HTMLParser):
+    """The text of each cell of each body row of the table with ``table_class``."""
+
+    def __init__(self, table_class):
+        super().__init__()
+        self.table_class, self.inside, self.rows, self.cell = table_class, False, [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and self.table_class in (dict(attrs).get("class") or ""):
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag in ("td", "th"):
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.inside = False
+        elif self.inside and tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(" ".join(self.cell.split()))
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+
+def standings_rows(html):
+    parser = Rows("season-standings")
+    parser.feed(html)
+    return parser.rows
+
+
+def test_host_builds_a_season_of_four_nights_from_the_pages(host_client, host, four_nights):
+    page = host_client.get(reverse("season_list")).content.decode()
+    assert "No seasons yet." in page
+    response = host_client.post(
+        reverse("season_create"),
+        {"name": "Autumn 2026", "method": "total_places", "points_table": "10, 8, 6"},
+    )
+    season = Season.objects.get(owner=host)
+    assert response["Location"] == reverse("season_detail", args=[season.slug])
+    for event in four_nights:
+        response = host_client.post(
+            reverse("season_event_add", args=[season.slug]), {"event": event.pk}
+        )
+        assert response.status_code == 302
+    assert set(season.events.all()) == set(four_nights)
+
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    rows = standings_rows(page)
+    assert rows[0][:2] == ["Place", "Player"]
+    assert [r[:2] + r[-3:] for r in rows[1:]] == [
+        ["1", "Ann", "4", "1", "8"],
+        ["2", "Bo", "4", "1", "9"],
+        ["3", "Cy", "4", "1", "11"],
+        ["4", "Di", "3", "1", "11"],
+    ]
+    assert "a missed night counts as one place worse than that night&#x27;s last" in page
+    assert "Toonerville Rook" in page and "Rook Shanghai" in page
+
+
+def test_standings_page_matches_a_direct_count(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    rows = standings_rows(
+        host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    )[1:]
+    # Night 4: Di 0, Ann 10, Bo 10 (tied with Ann), Cy 30 -> Di 1, Ann =2, Bo =2, Cy 4.
+    # Ann 1+2+3+2 = 8; Bo 2+1+4+2 = 9; Cy 3+3+1+4 = 11; Di 4+(3+1)+2+1 = 11 (3 nights).
+    # Cy and Di level on 11: Cy played more nights, so Cy is ahead.
+    assert [(r[0], r[1], r[-1]) for r in rows] == [
+        ("1", "Ann", "8"),
+        ("2", "Bo", "9"),
+        ("3", "Cy", "11"),
+        ("4", "Di", "11"),
+    ]
+    di = rows[-1]
+    assert di[2:6] == ["4", "—(4)", "2", "1"]  # the missed night and what it counts as
+    assert rows[0][2:6] == ["1", "2", "3", "=2"]  # Ann shared 2nd place on night 4
+
+
+def test_a_night_in_play_is_listed_but_not_counted(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights[:2]]).update(season=season)
+    tonight = play_night(host, ["Ann", "Bo", "Cy"], day=29, finish=False, name="Tonight")
+    tonight.season = season
+    tonight.save()
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    assert "In play: not counted yet" in page
+    assert "After 2 nights; 1 not finished yet, not counted." in page
+    assert len(season_table(season).counted) == 2
+
+
+def test_another_hosts_season_is_a_404(client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    other = UserFactory(username="other")
+    client.force_login(other)
+    for name in (
+        "season_detail",
+        "season_edit",
+        "season_delete",
+        "season_projector",
+        "season_export",
+    ):
+        assert client.get(reverse(name, args=[season.slug])).status_code == 404, name
+    event = four_nights[0]
+    response = client.post(reverse("season_event_add", args=[season.slug]), {"event": event.pk})
+    assert response.status_code == 404
+    # Nor can another host add someone else's night to their own season.
+    theirs = Season.objects.create(owner=other, name="Theirs")
+    response = client.post(reverse("season_event_add", args=[theirs.slug]), {"event": event.pk})
+    assert response.status_code == 422
+    assert Event.objects.get(pk=event.pk).season is None
+
+
+def test_signed_out_visitors_are_sent_to_sign_in(client, host):
+    season = Season.objects.create(owner=host, name="Autumn")
+    response = client.get(reverse("season_detail", args=[season.slug]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        (
+            "10, eight, 6",
+            "Points must be whole numbers, 0 or more, separated by commas: "
+            "“eight” for place 2 is not.",
+        ),
+        ("10, 8.5", "“8.5” for place 2 is not."),
+        ("10, -2", "“-2” for place 2 is not."),
+        (
+            "6, 8, 4",
+            "Points can&#x27;t go up down the table: place 2 gets 8, more than place 1&#x27;s 6.",
+        ),
+        ("", "Points for places: type the points, e.g. 10, 8, 6, 5, 4."),
+    ],
+    ids=["word", "fraction", "negative", "going-up", "empty"],
+)
+def test_a_bad_points_table_is_refused_with_the_rule_and_keeps_what_was_typed(
+    host_client, host, points, message
+):
+    season = Season.objects.create(owner=host, name="Autumn")
+    response = host_client.post(
+        reverse("season_edit", args=[season.slug]),
+        {"name": "Autumn", "method": "points", "points_table": points},
+    )
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert message in page
+    if points:
+        assert f'value="{points}"' in page
+    season.refresh_from_db()
+    assert season.method == "total_places"
+
+
+@pytest.mark.parametrize(
+    ("best_of", "message"),
+    [
+        ("", "Best N nights: say how many nights count, e.g. 6."),
+        ("0", "N must be from 1 to 100 (you typed 0)."),
+    ],
+    ids=["missing", "zero"],
+)
+def test_best_n_must_be_sensible(host_client, host, best_of, message):
+    response = host_client.post(
+        reverse("season_create"), {"name": "Winter", "method": "best_of", "best_of": best_of}
+    )
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Season.objects.exists()
+
+
+def test_a_hosts_season_names_are_unique(host_client, host):
+    Season.objects.create(owner=host, name="Autumn")
+    response = host_client.post(
+        reverse("season_create"), {"name": "autumn", "method": "total_places"}
+    )
+    assert "You already have a season called “autumn”" in response.content.decode()
+    assert Season.objects.count() == 1
+
+
+def test_deleting_a_season_asks_first_and_keeps_its_nights(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    url = reverse("season_delete", args=[season.slug])
+    assert "Its 4 nights and every score stay" in host_client.get(url).content.decode()
+    response = host_client.post(url, {})
+    assert response.status_code == 422 and Season.objects.exists()
+    response = host_client.post(url, {"confirm": "on"})
+    assert response["Location"] == reverse("season_list")
+    assert not Season.objects.exists()
+    assert Event.objects.filter(owner=host, season=None).count() == 4
+
+
+def test_taking_a_night_out_keeps_it(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    event = four_nights[0]
+    Event.objects.filter(pk=event.pk).update(season=season)
+    response = host_client.post(reverse("season_event_remove", args=[season.slug, event.slug]))
+    assert response.status_code == 302
+    assert Event.objects.get(pk=event.pk).season is None
+
+
+def test_event_form_offers_only_the_hosts_seasons_and_the_page_links_it(host_client, host):
+    mine = Season.objects.create(owner=host, name="Mine")
+    theirs = Season.objects.create(owner=UserFactory(username="other"), name="Theirs")
+    page = host_client.get(reverse("event_create") + f"?season={mine.slug}").content.decode()
+    assert "Mine" in page and "Theirs" not in page
+    assert "Seat away from recent season opponents" in page
+    assert f'<option value="{mine.pk}" selected>' in page
+    data = event_form_data()
+    refused = host_client.post(reverse("event_create"), {**data, "season": theirs.pk})
+    assert refused.status_code == 200
+    assert "Select a valid choice" in refused.content.decode()
+    host_client.post(reverse("event_create"), {**data, "season": mine.pk, "season_seating": "on"})
+    event = Event.objects.get(owner=host)
+    assert event.season == mine and event.season_seating
+    page = host_client.get(event.get_absolute_url()).content.decode()
+    assert f'<a href="{mine.get_absolute_url()}">Mine</a>' in page
+
+
+def test_projector_shows_the_standings_large(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    response = host_client.get(reverse("season_projector", args=[season.slug]))
+    page = response.content.decode()
+    assert "board-page" in page and "Season standings after 4 nights" in page
+    assert page.index("Ann") < page.index("Bo") < page.index("Cy") < page.index("Di")
+    partial = host_client.get(
+        reverse("season_projector", args=[season.slug]), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert partial.lstrip().startswith('<div id="board"') and "<html" not in partial
+
+
+# -- The xlsx export, recomputed by LibreOffice ---------------------------------------
+
+SOFFICE = shutil.which("soffice")
+METHODS = {
+    "total": {"method": "total_places"},
+    "average": {"method": "average_place"},
+    "best2": {"method": "best_of", "best_of": 2},
+    "best6": {"method": "best_of", "best_of": 6},
+    "points": {"method": "points", "points_table": "10, 8, 6"},
+}
+
+
+def recalculate(files, tmp_path):
+    if SOFFICE is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but LibreOffice (soffice) is not installed")
+        pytest.skip("LibreOffice (soffice) is not installed")
+    out = tmp_path / "out"
+    subprocess.run(
+        [
+            SOFFICE,
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--headless",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(out),
+            *map(str, files),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    return {f.stem: load_workbook(out / f.name, data_only=True) for f in files}
+
+
+def test_the_season_workbook_recomputes_to_the_apps_standings(
+    host_client, host, four_nights, tmp_path
+):
+    expected, files = {}, []
+    for label, fields in METHODS.items():
+        season = Season.objects.create(owner=host, name=f"Autumn {label}", **fields)
+        Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+        built = season_table(season)
+        expected[label] = [
+            (built.people[s.person].name, s.place, float(s.score), s.nights_played, s.best_finish)
+            for s in built.standings
+        ]
+        response = host_client.get(reverse("season_export", args=[season.slug]))
+        assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+        assert "autumn-" in response["Content-Disposition"]
+        files.append(tmp_path / f"{label}.xlsx")
+        files[-1].write_bytes(response.content)
+    books = recalculate(files, tmp_path)
+    for label, rows in expected.items():
+        ws = books[label]["Season"]
+        assert ws.cell(4, 3).value == "Night 1 (01 Sep 2026)"
+        got = []
+        for row in ws.iter_rows(min_row=5, max_row=4 + len(rows), values_only=True):
+            place, name, *_, played, best, score = row
+            got.append((name, place, pytest.approx(score), played, best))
+        assert got == rows, label
+    # Each night sheet carries that night's total and place.
+    night4 = books["total"]["Night 4 (22 Sep 2026)"]
+    assert [r[:3] for r in night4.iter_rows(min_row=2, max_row=5, values_only=True)] == [
+        ("Di", 0, 1),
+        ("Ann", 10, 2),
+        ("Bo", 10, 2),
+        ("Cy", 30, 4),
+    ]
