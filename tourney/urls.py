@@ -47,7 +47,8 @@ urlpatterns = [
     path(event + "cards/", cards.table_cards, name="table_cards"),
     path(event + "cards/add/", cards.table_card_add, name="table_card_add"),
     path("seasons/", seasons.season_list, name="season_list"),
-    path("seasons/new/", seasons.season_create, name="season_create"),
+    # No trailing slash: a season named "New" keeps "seasons/new/" for its own page.
+    path("seasons/new", seasons.season_create, name="season_create"),
     path("seasons/<str:slug>/", seasons.season_detail, name="season_detail"),
     path("seasons/<str:slug>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<str:slug>/delete/", seasons.season_delete, name="season_delete"),
