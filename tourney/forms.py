@@ -525,11 +525,17 @@ class SeasonForm(forms.ModelForm):
         best_of = data.get("best_of")
         if method == Season.Method.BEST_OF and best_of is None and "best_of" not in self.errors:
             self.add_error("best_of", "Best N nights: say how many nights count, e.g. 6.")
+        elif method != Season.Method.BEST_OF:
+            # Hidden on the page for the other methods: nothing to correct there.
+            self.errors.pop("best_of", None)
+            data["best_of"] = None
         elif best_of is not None and not 1 <= best_of <= self.BEST_OF_MAX:
             self.add_error(
                 "best_of",
                 f"Best N nights: N must be from 1 to {self.BEST_OF_MAX} (you typed {best_of}).",
             )
+        if method != Season.Method.POINTS and self.errors.pop("points_table", None):
+            data["points_table"] = self.instance.points_table  # hidden: keep the saved table
         if (
             method == Season.Method.POINTS
             and not data.get("points_table")
@@ -554,6 +560,7 @@ class SeasonEventForm(forms.Form):
             .select_related("season")
             .order_by("-date", "-created_at")
         )
+        self.fields["event"].empty_label = "Choose one of your nights"
         self.fields["event"].label_from_instance = lambda e: (
             f"{e.name} · {e.date:%d %b %Y}" + (f" (now in {e.season.name})" if e.season else "")
         )

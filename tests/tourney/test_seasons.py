@@ -464,3 +464,14 @@ def test_the_season_workbook_recomputes_to_the_apps_standings(
         ("Bo", 10, 2),
         ("Cy", 30, 4),
     ]
+
+
+def test_fields_of_another_method_are_ignored_not_refused(host_client, host):
+    response = host_client.post(
+        reverse("season_create"),
+        {"name": "Winter", "method": "total_places", "best_of": "-3", "points_table": "x"},
+    )
+    season = Season.objects.get()
+    assert response["Location"] == season.get_absolute_url()
+    assert season.best_of is None
+    assert season.points_table == "10, 8, 6, 5, 4, 3, 2, 1"
