@@ -2,6 +2,7 @@
 recomputed by LibreOffice."""
 
 import datetime
+import io
 import os
 import shutil
 import subprocess
@@ -475,3 +476,15 @@ def test_fields_of_another_method_are_ignored_not_refused(host_client, host):
     assert response["Location"] == season.get_absolute_url()
     assert season.best_of is None
     assert season.points_table == "10, 8, 6, 5, 4, 3, 2, 1"
+
+
+def test_an_empty_season_still_downloads_and_shows_its_empty_states(host_client, host):
+    season = Season.objects.create(owner=host, name="Spring 2027")
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    assert "No finished nights yet." in page and "No nights in this season yet." in page
+    response = host_client.get(reverse("season_export", args=[season.slug]))
+    assert response.status_code == 200
+    book = load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Season"]
+    assert book["Season"]["A1"].value == "Spring 2027"
+    assert response["Content-Disposition"] == 'attachment; filename="spring-2027-standings.xlsx"'
