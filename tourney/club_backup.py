@@ -9,9 +9,10 @@ transaction: a damaged file saves nothing.
 Importing twice, or into a host who already has some of these people, makes
 no twins: people and seasons are matched as an event backup matches them (same
 name, case and accents ignored, or another spelling; a season of the same
-address or name). An event the host already has under the same address is
-left as it is (reported as skipped), so a repeat import doesn't count a night
-twice in its season; an address another host uses gets a fresh one.
+address or name). An event the host already has (the same address, or the
+same name, date and game) is left as it is and reported as skipped, so a repeat
+import doesn't count a night twice in its season; an address another host uses
+gets a fresh one.
 """
 
 from __future__ import annotations
@@ -91,9 +92,15 @@ def import_club(data: dict[str, Any], *, owner) -> ClubImport:
     result.seasons_matched = len({s.pk for s in seasons.values()} & seasons_before)
     result.seasons_new = len({s.pk for s in seasons.values()} - seasons_before)
     for doc in data["events"]:
-        slug = doc["event"]["slug"]
-        if Event.objects.filter(owner=owner, slug=slug).exists():
-            result.skipped.append(slug)
+        fields = doc["event"]
+        mine = Event.objects.filter(owner=owner)
+        if (
+            mine.filter(slug=fields["slug"]).exists()
+            or mine.filter(
+                name=fields["name"], date=fields["date"], game_slug=fields["game_slug"]
+            ).exists()
+        ):
+            result.skipped.append(f"{fields['name']} ({fields['date']})")
             continue
         for player in doc["players"]:
             if player.get("person") not in people:

@@ -44,5 +44,5 @@ class Command(BaseCommand):
         except IMPORT_ERRORS as exc:
             raise CommandError(f"Not imported (nothing was saved): {failure_message(exc)}") from exc
         self.stdout.write(self.style.SUCCESS(f"Club imported for {username}: {result.summary()}"))
-        for slug in result.skipped:
-            self.stdout.write(f"Skipped {slug}: this host already has an event at that address.")
+        for event in result.skipped:
+            self.stdout.write(f"Skipped {event}: {username} already has this event.")
