@@ -281,6 +281,12 @@ def import_event_body(
     """The event itself, its people and season already found (``people`` by the
     document's person ids; a player without one becomes a person by name)."""
     fields = dict(data["event"])
+    for player in data["players"]:
+        if player.get("person") is not None and player["person"] not in people:
+            raise BackupError(
+                f"Event “{fields.get('name')}”: player “{player['name']}” names a "
+                "person the file doesn't list."
+            )
     fields["date"] = datetime.date.fromisoformat(fields["date"])
     fields["ended_at"] = _dt(fields.get("ended_at"))
     unknown = set(fields) - set(EVENT_FIELDS)

@@ -102,12 +102,6 @@ def import_club(data: dict[str, Any], *, owner) -> ClubImport:
         ):
             result.skipped.append(f"{fields['name']} ({fields['date']})")
             continue
-        for player in doc["players"]:
-            if player.get("person") not in people:
-                raise BackupError(
-                    f"Event “{doc['event']['name']}”: player “{player['name']}” names a "
-                    "person the file doesn't list."
-                )
         season_id = doc.get("season")
         if season_id is not None and season_id not in seasons:
             raise BackupError(

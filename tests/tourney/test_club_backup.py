@@ -203,3 +203,11 @@ def test_a_missing_host_is_refused_not_made(tmp_path, host):
     with pytest.raises(CommandError, match="No account “nobody” here: create it first"):
         call_command("import_club", str(path), owner="nobody")
     assert not Event.objects.exclude(owner=host).exists()
+
+
+def test_export_asks_whose_club_when_there_are_several_hosts(host):
+    UserFactory(username="second-host")
+    with pytest.raises(CommandError, match="Say whose club with --owner USERNAME"):
+        call_command("export_club")
+    with pytest.raises(CommandError, match="No account “nobody”"):
+        call_command("export_club", owner="nobody")
