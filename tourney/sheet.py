@@ -68,7 +68,8 @@ class Sheet:
     def finished(self) -> bool:
         closed = [r for r in self.rounds if r.status == Round.Status.CLOSED]
         if self.event.ended_at is not None:  # the host ended the night early
-            started = [r for r in self.rounds if r.status != Round.Status.PLANNED]
+            # Rounds never seated are "unplayed" on the sheet, seated ones "planned".
+            started = [r for r in self.rounds if r.status not in (Round.Status.PLANNED, "unplayed")]
             return len(closed) == len(started) > 0
         return len(closed) == self.event.rounds_planned
 
