@@ -261,7 +261,7 @@ def assert_page_matches(page, person, nights, h2h):
         assert row[1].startswith(n["event"].name)
         place = f"{'=' if n['tied'] else ''}{n['place']} of {n['field']}"
         assert row[2] == (place if n["finished"] else f"{place} in play")
-        assert row[3:] == [str(n["total"]), str(n["rounds"]), str(n["went_out"])]
+        assert row[3:] == [str(n["total"]), f"{n['went_out']} of {n['rounds']}"]
 
     rows = page.tables["head-to-head"][1:]
     names = {p.pk: p.name for p in Person.objects.filter(pk__in=h2h)}
