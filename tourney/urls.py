@@ -6,7 +6,7 @@ from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import health, signin_links
-from tourney.views import cards, events, players, rounds, sheets, table
+from tourney.views import cards, events, person, players, rounds, sheets, table
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -46,6 +46,7 @@ urlpatterns = [
     path(rnd + "tables/<int:table>/restore/", rounds.table_restore, name="table_restore"),
     path(event + "cards/", cards.table_cards, name="table_cards"),
     path(event + "cards/add/", cards.table_card_add, name="table_card_add"),
+    path("people/<int:pk>/", person.person_detail, name="person_detail"),
     path("join", table.join, name="join"),
     path("join/", table.join, name="join_slash"),
     path(
