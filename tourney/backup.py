@@ -4,6 +4,14 @@
 or the same one after the event was deleted). Ids are renumbered on import, so
 a backup never collides with what is already there; table-card tokens and
 retry keys that already exist get fresh ones.
+
+Format 2 ("rookery-event/2") also carries who each player is on the host's
+roster (the person, with contact and other spellings) and the event's season.
+On import a person is the importing host's person of the same name (case and
+accents ignored, or one of their other spellings), contact filled in where the
+roster has none, else a new one; a season is the host's season of that address
+or name, else a new one. Format 1 files still import: their players become
+people by name, as players added by hand do.
 """
 
 from __future__ import annotations
@@ -12,11 +20,27 @@ import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import IntegrityError, transaction
 
-from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.models import (
+    Entry,
+    Event,
+    GameTable,
+    Person,
+    Player,
+    Round,
+    Score,
+    Season,
+    Seat,
+    TableCard,
+    name_key,
+)
 
-FORMAT = "rookery-event/1"
+FORMAT = "rookery-event/2"
+FORMAT_1 = "rookery-event/1"
+FORMATS = (FORMAT, FORMAT_1)
+SEASON_FIELDS = ["name", "slug", "method", "best_of", "points_table"]
 EVENT_FIELDS = [
     "name",
     "slug",
@@ -32,6 +56,7 @@ EVENT_FIELDS = [
     "allow_short_tables",
     "record_buys",
     "ended_at",
+    "season_seating",
 ]
 
 
@@ -43,7 +68,35 @@ def _when(value: datetime.datetime | datetime.date | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def export_event(event: Event) -> dict[str, Any]:
+def export_person(person: Person) -> dict[str, Any]:
+    return {
+        "id": person.pk,
+        "name": person.name,
+        "email": person.email,
+        "phone": person.phone,
+        "aliases": list(person.aliases or []),
+    }
+
+
+def export_season(season: Season) -> dict[str, Any]:
+    return {"id": season.pk, **{f: getattr(season, f) for f in SEASON_FIELDS}}
+
+
+def export_event(event: Event, *, shared: bool = False) -> dict[str, Any]:
+    """The event as a document. ``shared``: part of a club backup, whose people and
+    seasons are listed once for all its events, so this one names them by id only."""
+    people = Person.objects.filter(players__event=event).order_by("pk").distinct()
+    doc = _export_event(event)
+    if shared:
+        del doc["format"], doc["owner"]
+        doc["season"] = event.season_id
+    else:
+        doc["people"] = [export_person(p) for p in people]
+        doc["season"] = export_season(event.season) if event.season_id else None
+    return doc
+
+
+def _export_event(event: Event) -> dict[str, Any]:
     rounds = list(event.rounds.order_by("number"))
     tables = list(GameTable.objects.filter(round__event=event).order_by("round__number", "number"))
     entries = list(Entry.objects.filter(round__event=event).order_by("round__number", "pk"))
@@ -55,7 +108,13 @@ def export_event(event: Event) -> dict[str, Any]:
             for f in EVENT_FIELDS
         },
         "players": [
-            {"id": p.pk, "name": p.name, "status": p.status, "joined_at": _when(p.joined_at)}
+            {
+                "id": p.pk,
+                "name": p.name,
+                "status": p.status,
+                "joined_at": _when(p.joined_at),
+                "person": p.person_id,
+            }
             for p in event.players.order_by("pk")
         ],
         "rounds": [
@@ -118,28 +177,133 @@ def _dt(text: str | None):
     return datetime.datetime.fromisoformat(text) if text else None
 
 
+def _valid(obj, what: str, *, exclude: list[str]) -> None:
+    try:
+        obj.full_clean(exclude=exclude, validate_unique=False)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{field}: {' '.join(msgs)}" if field != NON_FIELD_ERRORS else " ".join(msgs)
+            for field, msgs in exc.message_dict.items()
+        )
+        raise BackupError(f"{what}: {problems}") from exc
+
+
+def failure_message(exc: Exception) -> str:
+    """What is wrong with a backup file, for a host rather than a programmer."""
+    if isinstance(exc, BackupError):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"the file is missing “{exc.args[0]}” where a backup has one"
+    if isinstance(exc, IntegrityError):
+        return f"the file's records clash with each other or with this database ({exc})"
+    return f"the file has a value a backup can't have ({exc})"
+
+
+# What a damaged or hand-edited file raises on import, reported by failure_message.
+IMPORT_ERRORS = (BackupError, KeyError, TypeError, ValueError, AttributeError, IntegrityError)
+
+
+def find_owner(username: str | None):
+    """The account a backup names, else the first host; None if there is no host."""
+    User = get_user_model()
+    owner = User.objects.filter(username=username).first() if username else None
+    if owner is None:
+        owner = User.objects.filter(is_staff=True).order_by("pk").first()
+    return owner
+
+
+def match_person(owner, data: dict[str, Any]) -> Person:
+    """The owner's person for a backed-up person: same name (case and accents ignored)
+    or one of their other spellings, contact filled in where empty; else a new one."""
+    name = str(data["name"]).strip()
+    keys = {name_key(name)} | {name_key(a) for a in data.get("aliases") or []}
+    roster = Person.objects.filter(owner=owner)
+    person = roster.filter(key=name_key(name)).first()
+    if person is None:
+        person = next((p for p in roster if keys & {name_key(a) for a in p.aliases or []}), None)
+    if person is None:
+        person = Person(owner=owner, name=name, aliases=[])
+    for field in ("email", "phone"):
+        if not getattr(person, field) and data.get(field):
+            setattr(person, field, data[field])
+    known = {name_key(person.name)} | {name_key(a) for a in person.aliases}
+    for alias in data.get("aliases") or []:
+        if name_key(alias) not in known:
+            person.aliases.append(alias)
+            known.add(name_key(alias))
+    _valid(person, f"Person “{name}”", exclude=["owner", "key"])
+    person.save()
+    return person
+
+
+def match_season(owner, data: dict[str, Any]) -> Season:
+    """The owner's season of this address or name, else a new one (a fresh address
+    if another host has this one)."""
+    season = (
+        Season.objects.filter(owner=owner, slug=data["slug"]).first()
+        or Season.objects.filter(owner=owner, name=data["name"]).first()
+    )
+    if season is not None:
+        return season
+    fields = {f: data[f] for f in SEASON_FIELDS if f in data}
+    if Season.objects.filter(slug=fields.get("slug", "")).exists():
+        fields["slug"] = ""
+    season = Season(owner=owner, **fields)
+    _valid(season, f"Season “{data['name']}”", exclude=["owner", "slug"])
+    season.save()
+    return season
+
+
+def _check_format(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise BackupError(f"This is not a Rookery event backup (expected format {FORMAT}).")
+
+
 @transaction.atomic
 def import_event(data: dict[str, Any], *, owner=None) -> Event:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupError(f"This is not a Rookery event backup (expected format {FORMAT}).")
-    User = get_user_model()
-    if owner is None:
-        owner = User.objects.filter(username=data.get("owner")).first()
-        if owner is None:
-            owner = User.objects.filter(is_staff=True).order_by("pk").first()
+    _check_format(data)
+    owner = owner or find_owner(data.get("owner"))
     if owner is None:
         raise BackupError("No host account to own the event: create one first.")
-    fields = dict(data["event"])
-    fields["date"] = datetime.date.fromisoformat(fields["date"])
-    fields["ended_at"] = _dt(fields.get("ended_at"))
-    if Event.objects.filter(slug=fields["slug"]).exists():
+    if Event.objects.filter(slug=data["event"]["slug"]).exists():
         raise BackupError(
-            f"An event with the address “{fields['slug']}” already exists here: "
+            f"An event with the address “{data['event']['slug']}” already exists here: "
             "delete it first, or import into another database."
         )
-    event = Event.objects.create(owner=owner, **fields)
+    people = {p["id"]: match_person(owner, p) for p in data.get("people") or []}
+    season = match_season(owner, data["season"]) if data.get("season") else None
+    return import_event_body(data, owner=owner, people=people, season=season)
+
+
+def import_event_body(
+    data: dict[str, Any], *, owner, people: dict[int, Person], season: Season | None
+) -> Event:
+    """The event itself, its people and season already found (``people`` by the
+    document's person ids; a player without one becomes a person by name)."""
+    fields = dict(data["event"])
+    for player in data["players"]:
+        if player.get("person") is not None and player["person"] not in people:
+            raise BackupError(
+                f"Event “{fields.get('name')}”: player “{player['name']}” names a "
+                "person the file doesn't list."
+            )
+    fields["date"] = datetime.date.fromisoformat(fields["date"])
+    fields["ended_at"] = _dt(fields.get("ended_at"))
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise BackupError(f"Unknown event fields: {', '.join(sorted(unknown))}.")
+    if not fields.get("slug") or Event.objects.filter(slug=fields["slug"]).exists():
+        fields["slug"] = ""  # Event.save() gives it a fresh address from its name and date
+    event = Event(owner=owner, season=season, **fields)
+    _valid(event, f"Event “{fields.get('name')}”", exclude=["owner", "slug", "season"])
+    event.save()
     players = {
-        p["id"]: Player.objects.create(event=event, name=p["name"], status=p["status"])
+        p["id"]: Player.objects.create(
+            event=event,
+            name=p["name"],
+            status=p["status"],
+            person=people[p["person"]] if p.get("person") is not None else None,
+        )
         for p in data["players"]
     }
     rounds = {

@@ -2,7 +2,7 @@
 
 The ranking itself (`rank_season`) is a pure function of the nights' places, so
 it is tested without a database; `season_standings` reads the nights from the
-master sheets (`tourney.sheet.build_sheet`) and hands their places over.
+master sheets (`tourney.sheet.build_sheets`) and hands their places over.
 
 How a missed night counts, so that a player who misses nights is not punished
 beyond the rule:
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tourney.models import Event, Person, Season
-from tourney.sheet import build_sheet
+from tourney.sheet import Sheet, build_sheets
 
 Method = Season.Method
 
@@ -213,8 +213,7 @@ def explain(season: Season) -> str:
     return text.format(n=season.best_of or "N", points=", ".join(map(str, season.points())))
 
 
-def read_night(event: Event) -> SeasonNight:
-    sheet = build_sheet(event)
+def read_night(event: Event, sheet: Sheet) -> SeasonNight:
     places, totals, names = {}, {}, {}
     if sheet.finished:
         for row in sheet.rows:
@@ -229,8 +228,9 @@ def read_night(event: Event) -> SeasonNight:
 
 
 def season_table(season: Season) -> SeasonTable:
-    events = season.events.order_by("date", "created_at")
-    nights = [read_night(event) for event in events]
+    events = list(season.events.order_by("date", "created_at"))
+    sheets = build_sheets(events)  # a handful of queries however many nights
+    nights = [read_night(event, sheets[event.pk]) for event in events]
     counted = [n for n in nights if n.finished]
     standings = rank_season(
         [n.places for n in counted],

@@ -68,7 +68,8 @@ class Sheet:
     def finished(self) -> bool:
         closed = [r for r in self.rounds if r.status == Round.Status.CLOSED]
         if self.event.ended_at is not None:  # the host ended the night early
-            started = [r for r in self.rounds if r.status != Round.Status.PLANNED]
+            # Rounds never seated are "unplayed" on the sheet, seated ones "planned".
+            started = [r for r in self.rounds if r.status not in (Round.Status.PLANNED, "unplayed")]
             return len(closed) == len(started) > 0
         return len(closed) == self.event.rounds_planned
 
@@ -94,7 +95,59 @@ class Sheet:
 
 
 def build_sheet(event: Event) -> Sheet:
-    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    return build_sheets([event])[event.pk]
+
+
+def build_sheets(events: list[Event]) -> dict[int, Sheet]:
+    """event id -> its sheet, from the same handful of queries however many nights
+    (a person's page reads every night they played)."""
+    ids = [e.pk for e in events]
+    rounds_of: dict[int, list[Round]] = {pk: [] for pk in ids}
+    for rnd in Round.objects.filter(event_id__in=ids).order_by("number"):
+        rounds_of[rnd.event_id].append(rnd)
+    players_of: dict[int, list[Player]] = {pk: [] for pk in ids}
+    for player in Player.objects.filter(event_id__in=ids).order_by("name"):
+        players_of[player.event_id].append(player)
+    seats_of: dict[int, list[tuple]] = {pk: [] for pk in ids}
+    for event_id, *seat in Seat.objects.filter(round__event_id__in=ids).values_list(
+        "round__event_id", "player_id", "round__number", "table__number", "table_id"
+    ):
+        seats_of[event_id].append(seat)
+    disputed_tables = set(
+        Entry.objects.filter(round__event_id__in=ids, state=Entry.State.DISPUTED).values_list(
+            "table_id", flat=True
+        )
+    )
+    scores_of: dict[int, list[tuple]] = {pk: [] for pk in ids}
+    for event_id, *score in (
+        Score.objects.filter(entry__round__event_id__in=ids, entry__state=Entry.State.CURRENT)
+        .values_list(
+            "entry__round__event_id",
+            "player_id",
+            "points",
+            "played",
+            "entry__round__number",
+            "entry__table_id",
+        )
+        .order_by()
+    ):
+        scores_of[event_id].append(score)
+    return {
+        e.pk: _sheet(
+            e, rounds_of[e.pk], players_of[e.pk], seats_of[e.pk], scores_of[e.pk], disputed_tables
+        )
+        for e in events
+    }
+
+
+def _sheet(
+    event: Event,
+    rounds: list[Round],
+    players: list[Player],
+    seats: list[tuple],
+    scores: list[tuple],
+    disputed_tables: set[int],
+) -> Sheet:
     game = event.game
     count = event.rounds_planned
     infos = [
@@ -106,29 +159,15 @@ def build_sheet(event: Event) -> Sheet:
         for n in range(1, count + 1)
     ]
     by_number = {r.number: r for r in rounds}
-    players = list(Player.objects.filter(event=event).order_by("name"))
     cells: dict[int, list[Cell | None]] = {p.pk: [None] * count for p in players}
 
-    seats = Seat.objects.filter(round__event=event).values_list(
-        "player_id", "round__number", "table__number", "table_id"
-    )
     seat_of: dict[tuple[int, int], tuple[int, int]] = {}
     tables_by_round: dict[int, set[int]] = {}
     for player_id, number, table_number, table_id in seats:
         seat_of[(player_id, number)] = (table_number, table_id)
         tables_by_round.setdefault(number, set()).add(table_id)
 
-    disputed_tables = set(
-        Entry.objects.filter(round__event=event, state=Entry.State.DISPUTED).values_list(
-            "table_id", flat=True
-        )
-    )
     entered_tables: dict[int, set[int]] = {}
-    scores = (
-        Score.objects.filter(entry__round__event=event, entry__state=Entry.State.CURRENT)
-        .values_list("player_id", "points", "played", "entry__round__number", "entry__table_id")
-        .order_by()
-    )
     for player_id, points, played, number, table_id in scores:
         if number > count or player_id not in cells:
             continue

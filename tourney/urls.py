@@ -6,7 +6,7 @@ from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import health, signin_links
-from tourney.views import cards, events, players, rounds, seasons, sheets, table
+from tourney.views import cards, events, person, players, rounds, seasons, sheets, table
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -60,6 +60,7 @@ urlpatterns = [
     ),
     path("seasons/<str:slug>/projector/", seasons.season_projector, name="season_projector"),
     path("seasons/<str:slug>/standings.xlsx", seasons.season_export, name="season_export"),
+    path("people/<int:pk>/", person.person_detail, name="person_detail"),
     path("join", table.join, name="join"),
     path("join/", table.join, name="join_slash"),
     path(

@@ -13,7 +13,7 @@ def build_night():
     and another's disputed), its two score pads, and a family's one-table game."""
     host = UserFactory(username="host")
     call_command("load_demo", verbosity=0)
-    event = Event.objects.get()
+    event = Event.objects.get(slug="friday-rook-night-2026-11-20")
     rnd = event.rounds.get(number=4)
     services.begin_round(rnd)
     tables = list(rnd.tables.order_by("number"))

@@ -1,4 +1,5 @@
-"""export_event and import_event round-trip a night with every version."""
+"""export_event and import_event round-trip a night with every version, its people and
+its season; files from before people and seasons (rookery-event/1) still import."""
 
 import io
 import json
@@ -8,7 +9,7 @@ from django.core.management import CommandError, call_command
 
 from tests.factories import night, valid_points
 from tourney import services
-from tourney.models import Entry, Event
+from tourney.models import Entry, Event, Person, Player, Season
 from tourney.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def test_export_then_import_round_trips_the_event(tmp_path, host):
     call_command("export_event", event.slug, stdout=out)
     path = tmp_path / "night.json"
     path.write_text(out.getvalue(), encoding="utf-8")
-    assert json.loads(out.getvalue())["format"] == "rookery-event/1"
+    assert json.loads(out.getvalue())["format"] == "rookery-event/2"
 
     services.delete_event(event)
     assert not Event.objects.exists()
@@ -96,3 +97,138 @@ def test_export_names_the_events_there_are(host):
     night(3, owner=host, name="Known")
     with pytest.raises(CommandError, match=r"No event “nope”\. Events here: known-"):
         call_command("export_event", "nope")
+
+
+def export_file(tmp_path, event, name="night.json"):
+    out = io.StringIO()
+    call_command("export_event", event.slug, stdout=out)
+    path = tmp_path / name
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path, json.loads(out.getvalue())
+
+
+def play(event, rounds):
+    for _ in range(rounds):
+        rnd = services.seat_next_round(event)
+        services.begin_round(rnd)
+        for table in rnd.tables.all():
+            services.submit_scores(table, valid_points(table), entered_by="Ann")
+        services.close_round(rnd)
+
+
+def test_version_2_keeps_people_with_contact_and_the_season(tmp_path, host):
+    season = Season.objects.create(
+        owner=host, name="Spring 2027", method="points", points_table="12, 9, 7"
+    )
+    event = night(5, owner=host, season=season, season_seating=False)
+    Person.objects.filter(owner=host, name="P01").update(
+        email="p1@example.org", phone="555 0101", aliases=["Pee One"]
+    )
+    play(event, 1)
+    before = snapshot(event)
+    path, doc = export_file(tmp_path, event)
+    assert doc["season"]["slug"] == "spring-2027"
+    assert {p["name"]: p["email"] for p in doc["people"]}["P01"] == "p1@example.org"
+
+    # A fresh database: no event, no roster, no season.
+    services.delete_event(event)
+    Person.objects.all().delete()
+    season.delete()
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert snapshot(restored) == before
+    assert restored.season.name == "Spring 2027"
+    assert (restored.season.slug, restored.season.method, restored.season.points()) == (
+        "spring-2027",
+        "points",
+        [12, 9, 7],
+    )
+    assert restored.season_seating is False
+    ann = Person.objects.get(name="P01")
+    assert (ann.owner, ann.email, ann.phone, ann.aliases) == (
+        host,
+        "p1@example.org",
+        "555 0101",
+        ["Pee One"],
+    )
+    assert Person.objects.count() == 5
+    assert {p.person.name for p in restored.players.all()} == {f"P0{n}" for n in range(1, 6)}
+
+
+def test_people_and_season_are_matched_on_the_host_roster(tmp_path, host):
+    season = Season.objects.create(owner=host, name="Spring 2027")
+    event = night(4, owner=host, season=season)
+    Person.objects.filter(name="P01").update(email="old@example.org")
+    Person.objects.filter(name="P02").update(phone="555 0202")
+    play(event, 1)
+    path, _ = export_file(tmp_path, event)
+    services.delete_event(event)
+    # The roster now spells P01 differently and has no phone for P02 (what a file
+    # from another computer could hold); the file's contact fills only what's empty.
+    Person.objects.filter(name="P01").update(name="p01", key="p01", email="kept@example.org")
+    Person.objects.filter(name="P02").update(phone="")
+    people = set(Person.objects.values_list("pk", flat=True))
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert set(Person.objects.values_list("pk", flat=True)) == people
+    assert Season.objects.get() == restored.season == season
+    assert Person.objects.get(key="p01").email == "kept@example.org"
+    assert Person.objects.get(key="p02").phone == "555 0202"
+    assert restored.players.get(name="P01").person.name == "p01"
+
+
+def test_a_version_1_file_still_imports_its_players_as_people(tmp_path, host):
+    event = night(4, owner=host)
+    play(event, 1)
+    before = snapshot(event)
+    _, doc = export_file(tmp_path, event)
+    # What Rookery wrote before people and seasons.
+    doc["format"] = "rookery-event/1"
+    del doc["people"], doc["season"], doc["event"]["season_seating"]
+    for player in doc["players"]:
+        del player["person"]
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+    Person.objects.exclude(name="P01").delete()  # P01 is on the roster already
+    p01 = Person.objects.get(name="P01")
+
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert snapshot(restored) == before
+    assert restored.season is None
+    assert restored.players.get(name="P01").person == p01
+    assert sorted(Person.objects.filter(owner=host).values_list("name", flat=True)) == [
+        "P01",
+        "P02",
+        "P03",
+        "P04",
+    ]
+
+
+def test_a_bad_person_in_the_file_saves_nothing_and_says_who(tmp_path, host):
+    event = night(4, owner=host)
+    play(event, 1)
+    _, doc = export_file(tmp_path, event)
+    services.delete_event(event)
+    Person.objects.all().delete()
+    doc["people"][2]["email"] = "not an address"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"nothing was saved.*Person “P03”: email"):
+        call_command("import_event", str(path))
+    assert not Event.objects.exists()
+    assert not Person.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_a_file_missing_a_part_says_which(tmp_path, host):
+    event = night(4, owner=host)
+    _, doc = export_file(tmp_path, event)
+    services.delete_event(event)
+    del doc["rounds"]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"nothing was saved.*missing “rounds”"):
+        call_command("import_event", str(path))
+    assert not Event.objects.exists()

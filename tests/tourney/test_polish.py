@@ -25,7 +25,7 @@ def demo(client):
     host = UserFactory(username="host")
     call_command("load_demo", verbosity=0)
     client.force_login(host)
-    return Event.objects.get()
+    return Event.objects.get(slug="friday-rook-night-2026-11-20")
 
 
 def text(response) -> str:

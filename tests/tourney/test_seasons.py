@@ -10,13 +10,14 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tourney.test_views import event_form_data
 from tourney import services
-from tourney.models import Event, Season
+from tourney.models import Event, Person, Season
 from tourney.seasons import Method, rank_season, season_table
 
 # -- The ranking, without a database -------------------------------------------------
@@ -224,9 +225,10 @@ def test_host_builds_a_season_of_four_nights_from_the_pages(host_client, host, f
 def test_standings_page_matches_a_direct_count(host_client, host, four_nights):
     season = Season.objects.create(owner=host, name="Autumn")
     Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
-    rows = standings_rows(
-        host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
-    )[1:]
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    rows = standings_rows(page)[1:]
+    ann = Person.objects.get(owner=host, name="Ann")
+    assert f'<a href="{reverse("person_detail", args=[ann.pk])}?season=autumn">Ann</a>' in page
     # Night 4: Di 0, Ann 10, Bo 10 (tied with Ann), Cy 30 -> Di 1, Ann =2, Bo =2, Cy 4.
     # Ann 1+2+3+2 = 8; Bo 2+1+4+2 = 9; Cy 3+3+1+4 = 11; Di 4+(3+1)+2+1 = 11 (3 nights).
     # Cy and Di level on 11: Cy played more nights, so Cy is ahead.
@@ -488,3 +490,18 @@ def test_an_empty_season_still_downloads_and_shows_its_empty_states(host_client,
     assert book.sheetnames == ["Season"]
     assert book["Season"]["A1"].value == "Spring 2027"
     assert response["Content-Disposition"] == 'attachment; filename="spring-2027-standings.xlsx"'
+
+
+def test_the_demo_seasons_standings_count_four_nights_and_show_tonight_in_play(client, db):
+    host = UserFactory(username="host")
+    call_command("load_demo", verbosity=0)
+    client.force_login(host)
+    season = Season.objects.get(owner=host)
+    page = client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    assert "After 4 nights; 1 not finished yet, not counted." in page
+    rows = standings_rows(page)[1:]
+    built = season_table(season)
+    assert [(r[1], r[-1]) for r in rows] == [
+        (built.people[s.person].name, str(s.score)) for s in built.standings
+    ]
+    assert len(rows) >= 13 and rows[0][0] in ("1", "=1")

@@ -90,6 +90,19 @@ def test_sheet_equals_the_rules_engine(seeded_night):
     assert sheet.winners == [r for r in sheet.rows if r.place == 1]
 
 
+def test_a_night_ended_early_is_finished_and_names_its_winner(host):
+    rng = random.Random(3)
+    event = night(8, owner=host, rounds_planned=11)
+    play(event, rng)
+    play(event, rng)
+    assert not build_sheet(event).finished
+    event = services.end_event(event)
+    sheet = build_sheet(event)
+    assert sheet.finished
+    assert sheet.winners == [row for row in sheet.rows if row.place == 1]
+    assert sheet.winners
+
+
 def test_sheet_page_and_partial(host_client, seeded_night):
     event = seeded_night
     url = reverse("master_sheet", args=[event.slug])

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tourney import services
+from tourney import history, services
 from tourney.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
@@ -133,27 +133,10 @@ def player_context(sheet, player: Player) -> dict:
 
 
 def place_chart(places: list[int | None], *, field: int, rounds: int) -> dict | None:
-    """Coordinates for a small inline SVG line of place by round (1st at the top)."""
-    points = [(i + 1, p) for i, p in enumerate(places) if p is not None]
-    if not points or field < 1:
+    """Place after each round of one night (1st at the top): the night's field throughout."""
+    if field < 1:
         return None
-    width, height, pad = 320, 140, 24
-    rounds = max(rounds, len(places), 2)
-
-    def x(n: int) -> float:
-        return round(pad + (width - 2 * pad) * (n - 1) / (rounds - 1), 1)
-
-    def y(place: int) -> float:
-        span = max(field - 1, 1)
-        return round(pad + (height - 2 * pad) * (place - 1) / span, 1)
-
-    dots = [{"x": x(n), "y": y(p), "round": n, "place": p} for n, p in points]
-    return {
-        "width": width,
-        "height": height,
-        "pad": pad,
-        "line": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "dots": dots,
-        "field": field,
-        "bottom": height - pad,
-    }
+    points = [
+        (n, p, field, f"Round {n}: place {p}") for n, p in enumerate(places, 1) if p is not None
+    ]
+    return history.place_chart(points, slots=max(rounds, len(places)))

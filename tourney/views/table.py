@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from scoring.formfields import not_a_number, parse_points
 from tourney import services
+from tourney.history import person_history
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -527,4 +528,6 @@ def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         raise Http404("That player is not at this table.")
     context = player_context(build_sheet(card.event), seat.player)
     context["token"] = token
+    if seat.player.person_id is not None:  # no contact, no links: the template is told so
+        context["history"] = person_history(seat.player.person)
     return render(request, "tourney/player_detail.html", context)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import BackupError, import_event
+from tourney.backup import IMPORT_ERRORS, failure_message, import_event
 
 
 class Command(BaseCommand):
@@ -21,6 +21,6 @@ class Command(BaseCommand):
             raise CommandError(f"Can't read {path}: {exc}") from exc
         try:
             event = import_event(data)
-        except (BackupError, KeyError, TypeError) as exc:
-            raise CommandError(f"Not imported (nothing was saved): {exc}") from exc
+        except IMPORT_ERRORS as exc:
+            raise CommandError(f"Not imported (nothing was saved): {failure_message(exc)}") from exc
         self.stdout.write(self.style.SUCCESS(f"Imported “{event.name}” as {event.slug}."))

@@ -1,0 +1,66 @@
+"""The demo a newcomer loads: a club's season of four finished nights and tonight's night."""
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import UserFactory
+from tourney.models import Event, Person, Player, Round, Score, Season
+from tourney.sheet import build_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    host = UserFactory(username="host")
+    call_command("load_demo", verbosity=0)
+    return host
+
+
+def test_the_demo_is_a_season_of_four_finished_nights_and_tonight(demo):
+    season = Season.objects.get()
+    assert (season.owner, season.name, season.method) == (demo, "Autumn 2026", "total_places")
+    nights = list(season.events.order_by("date"))
+    assert [str(e.date) for e in nights] == [
+        "2026-10-23",
+        "2026-10-30",
+        "2026-11-06",
+        "2026-11-13",
+        "2026-11-20",
+    ]
+    assert Event.objects.count() == 5  # every event is in the season
+    *past, tonight = nights
+    assert {e.game_slug for e in past} == {"toonerville", "shanghai"}
+    for event in past:
+        assert build_sheet(event).finished, event
+        assert not Round.objects.filter(event=event).exclude(status="closed").exists()
+    assert len({e.players.count() for e in past}) > 1  # attendance varies
+    # One night has a late arrival (missed-round scores) and a player who went home.
+    assert Score.objects.filter(entry__round__event__in=past, played=False).exists()
+    assert Player.objects.filter(event__in=past, status="left").exists()
+
+    # Tonight is the demo night the other tests and the README describe.
+    assert (tonight.slug, tonight.name) == ("friday-rook-night-2026-11-20", "Friday Rook Night")
+    assert tonight.players.count() == 13
+    assert [(r.number, r.status) for r in tonight.rounds_in_order()] == [
+        (1, "closed"),
+        (2, "closed"),
+        (3, "closed"),
+        (4, "planned"),
+    ]
+    assert tonight.rounds.get(number=4).seats.count() == 13
+
+
+def test_tonights_people_have_a_history_in_the_season(demo):
+    tonight = Event.objects.get(slug="friday-rook-night-2026-11-20")
+    for player in tonight.players.select_related("person"):
+        person = player.person
+        assert person.owner == demo
+        earlier = person.players.exclude(event=tonight).filter(event__season__name="Autumn 2026")
+        assert earlier.count() >= 3, person  # nobody missed more than one of the four nights
+        played = Score.objects.filter(player__in=earlier, played=True)
+        assert played.exists(), person
+    # One regular who isn't here tonight; the roster keeps contact, private to the host.
+    assert Person.objects.count() == 14
+    assert Person.objects.exclude(players__event=tonight).get().name == "Nell Okafor"
+    assert Person.objects.exclude(email="").exists()

@@ -1,0 +1,30 @@
+"""A person's page for the host: every night they played, their finishes and rounds,
+and how they fare against everyone they have met at a table."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from tourney.history import person_history
+from tourney.models import Person, Season
+
+
+@login_required
+@require_GET
+def person_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    person = get_object_or_404(Person, pk=pk, owner=request.user)
+    seasons = list(Season.objects.filter(owner=request.user))
+    season = None
+    if slug := request.GET.get("season"):
+        season = next((s for s in seasons if s.slug == slug), None)
+        if season is None:
+            raise Http404("No season of yours has that name.")
+    history = person_history(person, season=season)
+    return render(
+        request,
+        "tourney/person_detail.html",
+        {"person": person, "history": history, "seasons": seasons, "season": season},
+    )
