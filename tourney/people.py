@@ -7,13 +7,15 @@ where the slip is not in a number ("Player 1" is not "Player 2"). That is
 what catches "Anne Whitaker" for "Ann Whitaker" and "Jon Smith" for "John
 Smith" while "Ann Walker" stays someone else.
 
-Reading and writing CSV and xlsx goes through tablib: one library for both
-formats (it reads xlsx with openpyxl, already used for the sheet exports),
-with headers, so an exported roster imports back as it was.
+Writing CSV and xlsx, and reading xlsx, goes through tablib: one library for
+both formats (over openpyxl, already used for the sheet exports), with
+headers, so an exported roster imports back as it was. CSV is read with the
+stdlib reader tablib itself wraps, because tablib refuses ragged rows.
 """
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import json
@@ -290,13 +292,13 @@ def parse_text(text: str) -> list[RawRow]:
 
 
 def _csv_cells(text: str) -> list[list]:
+    # The stdlib reader, as tablib's own CSV loader uses, but fed directly: tablib
+    # refuses a row longer than the first, and a pasted list often has contact
+    # details on some lines only ("Ann" then "Bob, bob@x.org").
     try:
-        data = tablib.Dataset().load(
-            io.StringIO(text.lstrip("\ufeff")), format="csv", headers=False
-        )
-    except Exception as exc:  # tablib raises csv.Error and its own errors
-        raise RosterError(f"That CSV could not be read ({exc}).") from exc
-    return [list(row) for row in data]
+        return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    except csv.Error as exc:
+        raise RosterError(f"That CSV could not be read: {exc}.") from exc
 
 
 def parse_upload(filename: str, content: bytes) -> list[RawRow]:
