@@ -142,6 +142,13 @@ def test_night_rename_page_renames_the_person(host_client, host):
     )
     assert "Renamed to Ann Whitaker, in every night they played." in response.content.decode()
     assert set(Player.objects.filter(person=ann).values_list("name", flat=True)) == {"Ann Whitaker"}
+    Person.objects.create(owner=host, name="Bea")
+    refused = host_client.post(
+        reverse("player_rename", args=[second.slug, player.pk]), {"name": "bea"}
+    ).content.decode()
+    assert "<h1>Rename Ann Whitaker</h1>" in refused
+    assert "“Bea” is already someone else on your roster" in refused
+    assert set(Player.objects.filter(person=ann).values_list("name", flat=True)) == {"Ann Whitaker"}
 
 
 # -- import ---------------------------------------------------------------
@@ -266,14 +273,14 @@ def test_bad_files_get_a_clear_message(host_client, roster, filename, content, m
 
 def test_export_round_trip_imports_as_all_matched(host_client, roster):
     Person.objects.create(owner=roster, name='=HYPERLINK("http://x")', phone="+61 400")
-    csv_bytes = host_client.get(reverse("roster_export_csv")).content
+    csv_bytes = host_client.get(reverse("roster_export", args=["csv"])).content
     rows = list(csv.reader(io.StringIO(csv_bytes.decode())))
     assert rows[0] == ["name", "email", "phone"]
     assert ['\'=HYPERLINK("http://x")', "", "'+61 400"] in rows
     page = post_file(host_client, "roster.csv", csv_bytes).content.decode()
     assert "3 matched" in page and "0 new" in page and "0 doubtful" in page
 
-    book_bytes = host_client.get(reverse("roster_export")).content
+    book_bytes = host_client.get(reverse("roster_export", args=["xlsx"])).content
     sheet = openpyxl.load_workbook(io.BytesIO(book_bytes)).active
     cells = {c.value: c for row in sheet.iter_rows() for c in row if c.value}
     assert cells['=HYPERLINK("http://x")'].data_type == "s"
@@ -334,11 +341,15 @@ def test_another_hosts_person_is_404(host_client):
     for name in ("person_edit", "person_merge"):
         assert host_client.get(reverse(name, args=[stranger.pk])).status_code == 404
     assert "Secret Sam" not in host_client.get(reverse("roster")).content.decode()
-    assert b"Secret Sam" not in host_client.get(reverse("roster_export_csv")).content
+    assert b"Secret Sam" not in host_client.get(reverse("roster_export", args=["csv"])).content
 
 
 def test_roster_pages_need_sign_in(client):
-    for url in (reverse("roster"), reverse("roster_import"), reverse("roster_export")):
+    for url in (
+        reverse("roster"),
+        reverse("roster_import"),
+        reverse("roster_export", args=["xlsx"]),
+    ):
         assert client.get(url).status_code == 302
 
 

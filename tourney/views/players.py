@@ -75,6 +75,7 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     every night they played."""
     event = host_event(request, slug)
     player = get_object_or_404(event.players.select_related("person"), pk=pk)
+    was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         try:
@@ -90,7 +91,13 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "tourney/player_rename.html",
-        {"event": event, "player": player, "form": form, "nights": nights},
+        {
+            "event": event,
+            "player": player,
+            "was_called": was_called,
+            "form": form,
+            "nights": nights,
+        },
     )
 
 
