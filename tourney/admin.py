@@ -1,8 +1,20 @@
 """The host's back office: every model of a game night, with its relations inline."""
 
 from django.contrib import admin
+from django.db.models import Count
 
-from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.models import (
+    Entry,
+    Event,
+    GameTable,
+    Person,
+    Player,
+    Round,
+    Score,
+    Season,
+    Seat,
+    TableCard,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -104,3 +116,25 @@ class ScoreAdmin(admin.ModelAdmin):
     list_display = ["player", "points", "played", "entry"]
     list_select_related = ["player", "entry__round", "entry__table"]
     raw_id_fields = ["player", "entry"]
+
+
+@admin.register(Person)
+class PersonAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "nights", "email"]
+    search_fields = ["name", "key", "email"]
+    list_filter = ["owner"]
+    readonly_fields = ["key"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(player_count=Count("players"))
+
+    @admin.display(description="nights", ordering="player_count")
+    def nights(self, person):
+        return person.player_count
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "method", "created_at"]
+    list_filter = ["method", "owner"]
+    search_fields = ["name", "slug"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 
 from django import forms
@@ -9,7 +10,8 @@ from django.core.exceptions import ValidationError
 
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
-from tourney.models import Event, Player, Round, Season, name_key
+from tourney.models import Event, Person, Player, Round, Season, name_key
+from tourney.people import match_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
 
@@ -188,7 +190,9 @@ class EventForm(forms.ModelForm):
 
 
 class PlayerNamesForm(forms.Form):
-    """Paste names, one per line. Empty and duplicate names are refused, naming them."""
+    """Type names one per line, or pick people from the roster. Empty and duplicate
+    names are refused, naming them; a name close to someone on the roster is asked
+    about ("the same Ann Whitaker as before?") before anything is saved."""
 
     names = forms.CharField(
         label="Names, one per line",
@@ -196,7 +200,7 @@ class PlayerNamesForm(forms.Form):
         required=False,
     )
     roster = forms.MultipleChoiceField(
-        label="From your earlier events", required=False, widget=forms.CheckboxSelectMultiple
+        label="From your roster", required=False, widget=forms.CheckboxSelectMultiple
     )
     check_in = forms.BooleanField(
         label="Check them in now (they are here)", required=False, initial=True
@@ -205,25 +209,54 @@ class PlayerNamesForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
-        taken = {n.casefold() for n in event.players.values_list("name", flat=True)}
-        roster = (
-            Player.objects.filter(event__owner=event.owner)
-            .exclude(event=event)
-            .values_list("name", flat=True)
-            .distinct()
-        )
-        names = sorted({n for n in roster if n.casefold() not in taken}, key=str.casefold)
-        self.fields["roster"].choices = [(n, n) for n in names]
+        playing = set(event.players.values_list("person_id", flat=True))
+        self.people = [p for p in Person.objects.filter(owner=event.owner) if p.pk not in playing]
+        self.fields["roster"].choices = [(str(p.pk), p.name) for p in self.people]
+        self.questions: list[dict] = []
+        if self.is_bound:
+            self._add_questions()
+
+    def typed_names(self) -> list[str]:
+        raw = self.data.get("names", "") if self.is_bound else ""
+        return [n for n in (clean_name(line) for line in str(raw).splitlines()) if n]
+
+    def _add_questions(self) -> None:
+        """One yes/no field per typed name that is only loosely someone on the roster."""
+        for name in dict.fromkeys(self.typed_names()):
+            matches = match_name(name, self.people)
+            if not matches or matches[0].certain or len(name) > NAME_MAX:
+                continue
+            field_name = "same-" + hashlib.sha1(name_key(name).encode()).hexdigest()[:10]
+            choices = [(str(m.person.pk), f"Yes, the same {m.person.name}") for m in matches]
+            can_be_new = all(m.how != "key" for m in matches)
+            if can_be_new:
+                choices.append(("new", f"No, a new person named “{name}”"))
+            self.fields[field_name] = forms.ChoiceField(
+                label=f"“{name}”: the same {matches[0].person.name} as before?",
+                choices=choices,
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            self.questions.append(
+                {
+                    "name": name,
+                    "field": field_name,
+                    "reason": matches[0].reason(name),
+                    "can_be_new": can_be_new,
+                }
+            )
+
+    def question_fields(self):
+        return [(q, self[q["field"]]) for q in self.questions]
 
     def clean(self):
         data = super().clean()
-        typed = [clean_name(line) for line in data.get("names", "").splitlines()]
-        lines = [n for n in typed if n]
-        names = lines + list(data.get("roster", []))
+        lines = self.typed_names()
+        by_pk = {str(p.pk): p for p in self.people}
+        picked = [by_pk[pk] for pk in data.get("roster", []) if pk in by_pk]
+        names = lines + [p.name for p in picked]
         if not names:
-            raise ValidationError(
-                "Type at least one name, or pick people from your earlier events."
-            )
+            raise ValidationError("Type at least one name, or pick people from your roster.")
         problems = []
         too_long = [n for n in names if len(n) > NAME_MAX]
         if too_long:
@@ -242,7 +275,32 @@ class PlayerNamesForm(forms.Form):
             seen.setdefault(key, name)
         if problems:
             raise ValidationError(problems)
-        data["clean_names"] = list(dict.fromkeys(names))
+        entries: list[str | Person] = []
+        unanswered = []
+        answers = {q["name"]: data.get(q["field"]) or "" for q in self.questions}
+        for name in dict.fromkeys(lines):
+            answer = answers.get(name)
+            if answer is None:
+                exact = match_name(name, self.people)
+                entries.append(exact[0].person if exact else name)
+            elif answer == "new":
+                entries.append(name)
+            elif answer in by_pk:
+                entries.append(by_pk[answer])
+            else:
+                unanswered.append(name)
+        if unanswered:
+            self.needs_answers = True
+            raise ValidationError(
+                "Before adding them: is "
+                + ", ".join(f"“{n}”" for n in unanswered)
+                + " someone already on your roster? Answer below, then add again."
+            )
+        entries += picked
+        chosen = [e.pk for e in entries if isinstance(e, Person)]
+        if len(chosen) != len(set(chosen)):
+            raise ValidationError("Two of those names are the same person: add them once.")
+        data["entries"] = entries
         return data
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scoring import rules
 from tourney import seating
-from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.models import Entry, Event, GameTable, Person, Player, Round, Score, Seat, TableCard
 
 
 class RoundStateError(Exception):
@@ -752,10 +752,17 @@ def set_player_status(player: Player, status: str) -> Player:
 
 @transaction.atomic
 def add_players(
-    event: Event, names: Iterable[str], *, status: str = Player.Status.PRESENT
+    event: Event, entries: Iterable[str | Person], *, status: str = Player.Status.PRESENT
 ) -> list[Player]:
-    """Add players by name; the form has already refused empty and duplicate names."""
-    players = [Player.objects.create(event=event, name=n, status=status) for n in names]
+    """Add players: people from the roster (playing under their roster name), or names
+    (linked to the roster's person of that name, made if new). The form has already
+    refused empty and duplicate names and asked about close spellings."""
+    players = [
+        Player.objects.create(event=event, person=e, name=e.name, status=status)
+        if isinstance(e, Person)
+        else Player.objects.create(event=event, name=e, status=status)
+        for e in entries
+    ]
     if status == Player.Status.PRESENT:
         for rnd in event.rounds.filter(status=Round.Status.CLOSED):
             _fill_round(rnd)

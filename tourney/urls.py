@@ -6,7 +6,17 @@ from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney import health, signin_links
-from tourney.views import cards, events, person, players, rounds, seasons, sheets, table
+from tourney.views import (
+    cards,
+    events,
+    person,
+    players,
+    roster,
+    rounds,
+    seasons,
+    sheets,
+    table,
+)
 
 event = "events/<str:slug>/"
 rnd = event + "rounds/<int:number>/"
@@ -17,6 +27,11 @@ urlpatterns = [
     path("events/new/", events.event_create, name="event_create"),
     path("games/new/", events.table_game_create, name="table_game_create"),
     path("sheets/", sheets.blank_sheet, name="blank_sheet"),
+    path("people/", roster.roster, name="roster"),
+    path("people/import/", roster.roster_import, name="roster_import"),
+    path("people/export.<export_format:fmt>", roster.roster_export, name="roster_export"),
+    path("people/<int:pk>/edit/", roster.person_edit, name="person_edit"),
+    path("people/<int:pk>/merge/", roster.person_merge, name="person_merge"),
     path(event, events.event_detail, name="event_detail"),
     path(event + "edit/", events.event_edit, name="event_edit"),
     path(event + "delete/", events.event_delete, name="event_delete"),

@@ -17,6 +17,7 @@ from tourney.forms import (
     RenamePlayerForm,
 )
 from tourney.models import Event, Player, Seat
+from tourney.people import RosterError, rename_person
 from tourney.sheet import build_sheet, places_by_round
 from tourney.views.common import host_event
 
@@ -30,7 +31,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
         status = (
             Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
         )
-        added = services.add_players(event, form.cleaned_data["clean_names"], status=status)
+        added = services.add_players(event, form.cleaned_data["entries"], status=status)
         messages.success(request, f"Added {len(added)} player{'s' if len(added) != 1 else ''}.")
         return redirect("player_list", slug=event.slug)
     return render(request, "tourney/player_list.html", _players_context(event, form))
@@ -70,15 +71,33 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's name is their roster person's name: renaming here renames them in
+    every night they played."""
     event = host_event(request, slug)
-    player = get_object_or_404(event.players, pk=pk)
+    player = get_object_or_404(event.players.select_related("person"), pk=pk)
+    was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, f"Renamed to {player.name}.")
-        return redirect("player_list", slug=event.slug)
+        try:
+            person = rename_person(player.person, form.cleaned_data["name"])
+        except RosterError as exc:
+            form.add_error("name", str(exc))
+        else:
+            nights = person.players.count()
+            where = "in every night they played" if nights > 1 else "on your roster too"
+            messages.success(request, f"Renamed to {person.name}, {where}.")
+            return redirect("player_list", slug=event.slug)
+    nights = player.person.players.count() if player.person else 1
     return render(
-        request, "tourney/player_rename.html", {"event": event, "player": player, "form": form}
+        request,
+        "tourney/player_rename.html",
+        {
+            "event": event,
+            "player": player,
+            "was_called": was_called,
+            "form": form,
+            "nights": nights,
+        },
     )
 
 

@@ -1,0 +1,464 @@
+"""A host's roster: who a typed name is, merging two spellings, renaming, import and export.
+
+Matching compares ``name_key`` values (case, accents, dots and spaces ignored),
+then the spellings a person kept from merges (``aliases``), then close
+spellings: a key one typing slip away (two for long names) from a person's,
+where the slip is not in a number ("Player 1" is not "Player 2"). That is
+what catches "Anne Whitaker" for "Ann Whitaker" and "Jon Smith" for "John
+Smith" while "Ann Walker" stays someone else.
+
+Writing CSV and xlsx, and reading xlsx, goes through tablib: one library for
+both formats (over openpyxl, already used for the sheet exports), with
+headers, so an exported roster imports back as it was. CSV is read with the
+stdlib reader tablib itself wraps, because tablib refuses ragged rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import openpyxl
+import tablib
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Count, Max, Q
+
+from scoring.exports.base import FORMULA_START, _csv_text
+from scoring.formfields import clean_name
+from tourney.models import Event, Person, Player, Score, name_key
+
+NAME_MAX = Person._meta.get_field("name").max_length
+PHONE_MAX = Person._meta.get_field("phone").max_length
+MAX_UPLOAD_BYTES = 1_000_000
+MAX_ROWS = 2000
+COLUMNS = ["name", "email", "phone"]
+
+
+class RosterError(Exception):
+    """Something the host can fix: the message says what and who."""
+
+
+# -- matching ---------------------------------------------------------------
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: how many letters to add, drop or change."""
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def close_spelling(a: str, b: str) -> bool:
+    """Two name keys that are probably one person typed two ways."""
+    if a == b:
+        return False
+    if [c for c in a if c.isdigit()] != [c for c in b if c.isdigit()]:
+        return False
+    shorter = min(len(a), len(b))
+    allowed = 0 if shorter < 3 else 1 if shorter < 10 else 2
+    return abs(len(a) - len(b)) <= allowed and edit_distance(a, b) <= allowed
+
+
+@dataclass(frozen=True)
+class Match:
+    person: Person
+    how: str  # "exact", "key" (case or accents), "alias", "close"
+
+    @property
+    def certain(self) -> bool:
+        return self.how == "exact"
+
+    def reason(self, typed: str) -> str:
+        if self.how == "key":
+            return f"“{typed}” is written differently from “{self.person.name}”"
+        if self.how == "alias":
+            return f"“{typed}” is a spelling kept when {self.person.name} was merged"
+        return f"“{typed}” is a close spelling of “{self.person.name}”"
+
+
+def match_name(name: str, people: Iterable[Person]) -> list[Match]:
+    """Everyone on the roster this name could be: the exact one alone, or the candidates."""
+    key = name_key(name)
+    found: list[Match] = []
+    for person in people:
+        if person.name == name:
+            return [Match(person, "exact")]
+        if person.key == key:
+            found.append(Match(person, "key"))
+        elif key in {name_key(a) for a in person.aliases}:
+            found.append(Match(person, "alias"))
+        elif close_spelling(key, person.key):
+            found.append(Match(person, "close"))
+    order = {"key": 0, "alias": 1, "close": 2}
+    return sorted(found, key=lambda m: (order[m.how], m.person.name))
+
+
+# -- the roster page's figures ----------------------------------------------
+
+
+def roster_for(owner, search: str = ""):
+    """The host's people with nights played and their last night, for the roster page."""
+    people = Person.objects.filter(owner=owner).annotate(
+        nights=Count("players", distinct=True), last_night=Max("players__event__date")
+    )
+    if search.strip():
+        key = name_key(search)
+        people = people.filter(
+            Q(key__contains=key) | Q(email__icontains=search.strip()) | Q(name__icontains=search)
+        )
+    return people.order_by("name")
+
+
+def roster_fingerprint(owner) -> str:
+    """Changes whenever anyone on the roster is added, renamed, merged or edited."""
+    rows = (
+        Person.objects.filter(owner=owner)
+        .order_by("pk")
+        .values_list("pk", "key", "email", "phone", "aliases")
+    )
+    return hashlib.sha256(json.dumps(list(rows), default=str).encode()).hexdigest()[:16]
+
+
+# -- merge and rename -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MergeSummary:
+    nights: int
+    scores: int
+
+
+def merge_summary(person: Person) -> MergeSummary:
+    """What moves with a person: their nights, and their scores on the sheet."""
+    nights = person.players.values("event").distinct().count()
+    scores = Score.objects.current().filter(player__person=person).count()
+    return MergeSummary(nights=nights, scores=scores)
+
+
+def shared_nights(a: Person, b: Person) -> list[Event]:
+    return list(
+        Event.objects.filter(players__person=a)
+        .filter(players__person=b)
+        .distinct()
+        .order_by("date")
+    )
+
+
+@transaction.atomic
+def merge_people(*, keep: Person, other: Person) -> MergeSummary:
+    """Make two roster entries one person: every night and score of ``other`` goes to ``keep``."""
+    if keep.pk == other.pk:
+        raise RosterError("Pick someone else to merge: that is the same person.")
+    if keep.owner_id != other.owner_id:
+        raise RosterError("Those two are on different hosts' rosters.")
+    both = shared_nights(keep, other)
+    if both:
+        nights = ", ".join(f"{e.name} ({e.date:%d %b %Y})" for e in both)
+        raise RosterError(
+            f"{keep.name} and {other.name} both played on {nights}: they are two people, "
+            "so they cannot be merged."
+        )
+    for player in other.players.select_related("event"):
+        clash = player.event.players.exclude(pk=player.pk).filter(name__iexact=keep.name)
+        if clash.exists():
+            raise RosterError(
+                f"{player.event.name} already has a player named “{keep.name}”: "
+                "rename one of them first."
+            )
+    summary = merge_summary(other)
+    Player.objects.filter(person=other).update(person=keep, name=keep.name)
+    spellings = {name_key(a): a for a in [*keep.aliases, other.name, *other.aliases]}
+    spellings.pop(keep.key, None)
+    keep.aliases = sorted(spellings.values(), key=str.casefold)
+    keep.email = keep.email or other.email
+    keep.phone = keep.phone or other.phone
+    other.delete()
+    keep.save()
+    return summary
+
+
+@transaction.atomic
+def rename_person(person: Person, new_name: str) -> Person:
+    """A new name for a person, in every night they played (one person, one name)."""
+    name = clean_name(new_name)
+    if not name:
+        raise RosterError("A person needs a name.")
+    if len(name) > NAME_MAX:
+        raise RosterError(f"“{name}” is too long: a name can be at most {NAME_MAX} characters.")
+    key = name_key(name)
+    twin = Person.objects.filter(owner_id=person.owner_id, key=key).exclude(pk=person.pk).first()
+    if twin:
+        raise RosterError(
+            f"“{twin.name}” is already someone else on your roster: "
+            f"if they are one person, merge {person.name} into {twin.name} instead."
+        )
+    for player in person.players.select_related("event"):
+        others = player.event.players.exclude(pk=player.pk).values_list("name", flat=True)
+        if any(name_key(n) == key for n in others):
+            raise RosterError(
+                f"{player.event.name} ({player.event.date:%d %b %Y}) already has a player "
+                f"named “{name}”: pick a name that tells them apart."
+            )
+    old = person.name
+    person.name = name
+    if name_key(old) != key and old not in person.aliases:
+        person.aliases = [*person.aliases, old]
+    person.save()
+    person.players.update(name=name)
+    return person
+
+
+# -- import and export ------------------------------------------------------
+
+HEADER_WORDS = {
+    "name": {"name", "names", "full name", "player", "person", "player name"},
+    "email": {"email", "e-mail", "email address", "e-mail address", "mail"},
+    "phone": {"phone", "phone number", "telephone", "mobile", "cell", "tel"},
+}
+
+
+def _header_column(cell: str) -> str | None:
+    word = " ".join(str(cell or "").casefold().replace("_", " ").split())
+    for column, words in HEADER_WORDS.items():
+        if word in words:
+            return column
+    return None
+
+
+@dataclass
+class RawRow:
+    number: int  # the row number in the file, as a spreadsheet shows it
+    name: str
+    email: str = ""
+    phone: str = ""
+
+
+def _cell_text(cell) -> str:
+    """A cell as text; a ' that kept an exported formula-like name from running comes off."""
+    text = ("" if cell is None else str(cell)).strip()
+    if text.startswith("'") and text[1:].startswith(FORMULA_START):
+        text = text[1:]
+    return text
+
+
+def read_rows(table: list[list]) -> list[RawRow]:
+    """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional."""
+    rows = [[_cell_text(c) for c in row] for row in table]
+    first_number = 1
+    order = COLUMNS
+    if rows:
+        headers = [_header_column(c) for c in rows[0]]
+        if "name" in headers:
+            order = headers
+            rows = rows[1:]
+            first_number = 2
+    out = []
+    for offset, cells in enumerate(rows):
+        if not any(cells):
+            continue
+        values = {col: cells[i] for i, col in enumerate(order) if col and i < len(cells)}
+        out.append(
+            RawRow(
+                number=first_number + offset,
+                name=clean_name(values.get("name", "")),
+                email=values.get("email", "").strip(),
+                phone=" ".join(values.get("phone", "").split()),
+            )
+        )
+    if len(out) > MAX_ROWS:
+        raise RosterError(f"That file has {len(out)} rows: import at most {MAX_ROWS} at a time.")
+    if not out:
+        raise RosterError("That file has no names in it.")
+    return out
+
+
+def parse_text(text: str) -> list[RawRow]:
+    """Pasted CSV: one person a line, "name, email, phone" (a header line is optional)."""
+    if len(text.encode()) > MAX_UPLOAD_BYTES:
+        raise RosterError("That is too much text: paste at most 1 MB at a time.")
+    if not text.strip():
+        raise RosterError("Paste some names first, one per line.")
+    return read_rows(_csv_cells(text))
+
+
+def _csv_cells(text: str) -> list[list]:
+    # The stdlib reader, as tablib's own CSV loader uses, but fed directly: tablib
+    # refuses a row longer than the first, and a pasted list often has contact
+    # details on some lines only ("Ann" then "Bob, bob@x.org").
+    try:
+        return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    except csv.Error as exc:
+        raise RosterError(f"That CSV could not be read: {exc}.") from exc
+
+
+def parse_upload(filename: str, content: bytes) -> list[RawRow]:
+    """An uploaded .csv or .xlsx file, refused clearly when it is neither or too big."""
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise RosterError("That file is over 1 MB: split it, or keep only names and contact.")
+    if not content:
+        raise RosterError("That file is empty.")
+    lower = filename.lower()
+    if lower.endswith(".xlsx"):
+        try:
+            data = tablib.Dataset().load(io.BytesIO(content), format="xlsx", headers=False)
+        except Exception as exc:  # openpyxl raises many kinds for a file that is not xlsx
+            raise RosterError(
+                "That file could not be read as an Excel workbook (.xlsx). Save it again "
+                "from your spreadsheet as .xlsx or .csv."
+            ) from exc
+        return read_rows([list(row) for row in data])
+    if lower.endswith((".csv", ".txt")):
+        for encoding in ("utf-8-sig", "cp1252"):
+            try:
+                text = content.decode(encoding)
+                break
+            except UnicodeDecodeError:
+                continue
+        else:  # pragma: no cover - cp1252 decodes nearly everything
+            raise RosterError("That file's text encoding is unreadable: save it as UTF-8 CSV.")
+        if "\x00" in text:
+            raise RosterError("That file is not a text CSV: save it as UTF-8 CSV or .xlsx.")
+        return read_rows(_csv_cells(text))
+    if lower.endswith(".xls"):
+        raise RosterError("Old Excel files (.xls) can't be read: save it as .xlsx or .csv.")
+    raise RosterError("Upload a .csv or .xlsx file (names, then email and phone if you have them).")
+
+
+PREVIEW_STATES = ("new", "matched", "doubtful", "refused")
+
+
+@dataclass
+class PreviewRow:
+    row: RawRow
+    status: str  # "new", "matched", "doubtful", "refused"
+    person: Person | None = None
+    candidates: list[Match] = field(default_factory=list)
+    fills: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, str] = field(default_factory=dict)
+    reason: str = ""
+    chosen: str = ""  # the host's answer so far, for a doubtful row
+
+    @property
+    def answer_field(self) -> str:
+        return f"row-{self.row.number}"
+
+
+def _refusal(row: RawRow, seen: dict[str, int]) -> str:
+    if not row.name:
+        return "No name in this row."
+    if len(row.name) > NAME_MAX:
+        return f"“{row.name[:20]}…” is too long: a name can be at most {NAME_MAX} characters."
+    if row.email:
+        try:
+            validate_email(row.email)
+        except ValidationError:
+            return f"“{row.email}” is not an email address ({row.name})."
+    if len(row.phone) > PHONE_MAX:
+        return f"The phone number for {row.name} is over {PHONE_MAX} characters."
+    key = name_key(row.name)
+    if key in seen:
+        return f"{row.name} is in the file twice (row {seen[key]} too): each person once."
+    return ""
+
+
+def preview_import(owner, rows: list[RawRow]) -> list[PreviewRow]:
+    """What importing these rows would do, row by row, saving nothing."""
+    people = list(Person.objects.filter(owner=owner))
+    by_key = {p.key: p for p in people}
+    seen: dict[str, int] = {}
+    out = []
+    for row in rows:
+        reason = _refusal(row, seen)
+        if reason:
+            out.append(PreviewRow(row, "refused", reason=reason))
+            continue
+        seen[name_key(row.name)] = row.number
+        person = by_key.get(name_key(row.name))
+        if person:
+            out.append(_matched(row, person))
+            continue
+        candidates = match_name(row.name, people)
+        if candidates:
+            out.append(PreviewRow(row, "doubtful", candidates=candidates))
+        else:
+            out.append(PreviewRow(row, "new"))
+    return out
+
+
+def _matched(row: RawRow, person: Person) -> PreviewRow:
+    fills, kept = {}, {}
+    for column in ("email", "phone"):
+        value, current = getattr(row, column), getattr(person, column)
+        if value and not current:
+            fills[column] = value
+        elif value and current and value != current:
+            kept[column] = current
+    return PreviewRow(row, "matched", person=person, fills=fills, kept=kept)
+
+
+@dataclass
+class ImportResult:
+    added: int = 0
+    matched: int = 0
+    updated: int = 0
+    refused: int = 0
+
+
+@transaction.atomic
+def apply_import(owner, preview: list[PreviewRow], answers: dict[str, str]) -> ImportResult:
+    """Save a confirmed preview. ``answers`` maps each doubtful row's field to a
+    candidate's pk ("same person") or "new"; the caller has checked every one is given."""
+    result = ImportResult()
+    for item in preview:
+        row = item.row
+        if item.status == "refused":
+            result.refused += 1
+            continue
+        if item.status == "doubtful":
+            answer = answers[item.answer_field]
+            if answer != "new":
+                person = next(m.person for m in item.candidates if str(m.person.pk) == answer)
+                item = _matched(row, Person.objects.get(pk=person.pk))
+        if item.status in ("new", "doubtful"):
+            Person.objects.create(owner=owner, name=row.name, email=row.email, phone=row.phone)
+            result.added += 1
+            continue
+        result.matched += 1
+        if item.fills:
+            for column, value in item.fills.items():
+                setattr(item.person, column, value)
+            item.person.save(update_fields=[*item.fills, "key"])
+            result.updated += 1
+    return result
+
+
+def export_dataset(owner, *, for_csv: bool = False) -> tablib.Dataset:
+    """The roster as name, email, phone: the columns the import reads back. For CSV a
+    name that looks like a formula gets a leading ' (the import takes it off again)."""
+    text = _csv_text if for_csv else str
+    data = tablib.Dataset(headers=COLUMNS, title="Roster")
+    for person in Person.objects.filter(owner=owner).order_by("name"):
+        data.append([text(person.name), text(person.email), text(person.phone)])
+    return data
+
+
+def export_xlsx(owner) -> bytes:
+    """The roster workbook, every cell text: openpyxl would make "=1+1" a formula."""
+    book = openpyxl.load_workbook(io.BytesIO(export_dataset(owner).export("xlsx")))
+    for row in book.active.iter_rows():
+        for cell in row:
+            if cell.data_type == "f":
+                cell.data_type = "s"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -1,0 +1,194 @@
+"""The host's roster: people, adding, renaming, merging, import with a preview, export."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tourney import people
+from tourney.models import Person
+from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
+
+IMPORT_SALT = "rookery.roster-import"
+
+
+def host_person(request: HttpRequest, pk: int) -> Person:
+    return get_object_or_404(Person, pk=pk, owner=request.user)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request: HttpRequest) -> HttpResponse:
+    search = request.GET.get("q", "")[:60]
+    form = PersonForm(request.POST or None, owner=request.user)
+    if request.method == "POST" and form.is_valid():
+        person = form.save()
+        messages.success(request, f"{person.name} is on your roster.")
+        return redirect("roster")
+    everyone = people.roster_for(request.user, search)
+    return render(
+        request,
+        "tourney/roster/person_list.html",
+        {
+            "people": everyone,
+            "search": search,
+            "form": form,
+            "total": Person.objects.filter(owner=request.user).count(),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    person = host_person(request, pk)
+    form = ContactForm(request.POST or None, instance=person)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data["name"] != person.name:
+                people.rename_person(person, data["name"])
+        except people.RosterError as exc:
+            form.add_error("name", str(exc))
+        else:
+            person.email, person.phone = data["email"], data["phone"]
+            person.save(update_fields=["email", "phone", "key"])
+            messages.success(request, f"Saved {person.name}.")
+            return redirect("roster")
+    return render(
+        request,
+        "tourney/roster/person_edit.html",
+        {"person": person, "form": form, "summary": people.merge_summary(person)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    keep = host_person(request, pk)
+    form = MergeForm(request.POST or request.GET or None, person=keep)
+    context = {"person": keep, "form": form}
+    if form.is_bound and form.is_valid():
+        other = form.cleaned_data["other"]
+        context["other"] = other
+        context["summary"] = people.merge_summary(other)
+        context["shared"] = people.shared_nights(keep, other)
+        if request.method == "POST" and request.POST.get("confirm") == "yes":
+            name = other.name
+            try:
+                moved = people.merge_people(keep=keep, other=other)
+            except people.RosterError as exc:
+                context["error"] = str(exc)
+            else:
+                return render(
+                    request,
+                    "tourney/roster/person_merged.html",
+                    {"person": keep, "other_name": name, "moved": moved},
+                )
+    return render(request, "tourney/roster/person_merge.html", context)
+
+
+def _answers(request: HttpRequest, preview) -> tuple[dict[str, str], list]:
+    answers, missing = {}, []
+    for item in preview:
+        if item.status != "doubtful":
+            continue
+        answer = request.POST.get(item.answer_field, "")
+        allowed = {"new"} | {str(m.person.pk) for m in item.candidates}
+        if answer in allowed:
+            answers[item.answer_field] = answer
+        else:
+            missing.append(item)
+    return answers, missing
+
+
+def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpResponse:
+    preview = people.preview_import(request.user, rows)
+    chosen = answers if answers is not None else request.POST
+    for item in preview:
+        item.chosen = chosen.get(item.answer_field, "")
+    counts = {s: sum(1 for p in preview if p.status == s) for s in people.PREVIEW_STATES}
+    return render(
+        request,
+        "tourney/roster/import_preview.html",
+        {
+            "preview": preview,
+            "counts": counts,
+            "payload": signing.dumps([asdict(r) for r in rows], salt=IMPORT_SALT, compress=True),
+            "fingerprint": people.roster_fingerprint(request.user),
+            "note": note,
+            "errors": errors,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST" and "payload" in request.POST:
+        return _import_confirm(request)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        try:
+            if upload:
+                rows = people.parse_upload(upload.name, upload.read())
+            else:
+                rows = people.parse_text(form.cleaned_data["text"])
+        except people.RosterError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return _preview_page(request, rows, answers={})
+    return render(request, "tourney/roster/import.html", {"form": form})
+
+
+def _import_confirm(request: HttpRequest) -> HttpResponse:
+    try:
+        raw = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
+        rows = [people.RawRow(**r) for r in raw]
+    except (signing.BadSignature, TypeError, ValueError):
+        messages.error(request, "That preview has expired or was changed: import the file again.")
+        return redirect("roster_import")
+    if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+        return _preview_page(
+            request,
+            rows,
+            note="Your roster changed since this preview: check the rows again, then confirm.",
+        )
+    preview = people.preview_import(request.user, rows)
+    answers, missing = _answers(request, preview)
+    if missing:
+        errors = [
+            f"Row {m.row.number}: is {m.row.name} the same as {m.candidates[0].person.name}, "
+            "or a new person? Pick one."
+            for m in missing
+        ]
+        return _preview_page(request, rows, errors=errors)
+    result = people.apply_import(request.user, preview, answers)
+    parts = [f"{result.added} added", f"{result.matched} matched"]
+    if result.updated:
+        parts.append(f"{result.updated} with contact filled in")
+    if result.refused:
+        parts.append(f"{result.refused} refused rows skipped")
+    messages.success(request, "Imported: " + ", ".join(parts) + ".")
+    return redirect("roster")
+
+
+@login_required
+@require_GET
+def roster_export(request: HttpRequest, fmt: str) -> HttpResponse:
+    if fmt == "xlsx":
+        content = people.export_xlsx(request.user)
+        kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    else:
+        content = people.export_dataset(request.user, for_csv=True).export("csv")
+        kind = "text/csv; charset=utf-8"
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="roster.{fmt}"'
+    return response
