@@ -274,7 +274,8 @@ def test_bad_files_get_a_clear_message(host_client, roster, filename, content, m
 def test_export_round_trip_imports_as_all_matched(host_client, roster):
     Person.objects.create(owner=roster, name='=HYPERLINK("http://x")', phone="+61 400")
     csv_bytes = host_client.get(reverse("roster_export", args=["csv"])).content
-    rows = list(csv.reader(io.StringIO(csv_bytes.decode())))
+    assert csv_bytes.startswith("\ufeff".encode())  # so Excel on Windows reads UTF-8
+    rows = list(csv.reader(io.StringIO(csv_bytes.decode("utf-8-sig"))))
     assert rows[0] == ["name", "email", "phone"]
     assert ['\'=HYPERLINK("http://x")', "", "'+61 400"] in rows
     page = post_file(host_client, "roster.csv", csv_bytes).content.decode()

@@ -1,8 +1,10 @@
-"""What every host page needs first: the signed-in host's event, and one of its rounds."""
+"""What host pages share: the signed-in host's event and round, and file downloads."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import io
+
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from tourney.models import Event, Round
@@ -14,3 +16,22 @@ def host_event(request: HttpRequest, slug: str) -> Event:
 
 def host_round(event: Event, number: int) -> Round:
     return get_object_or_404(event.rounds.with_tables(), number=number)
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+
+
+def download(body: bytes | str, name: str, content_type: str) -> HttpResponse:
+    if isinstance(body, str) and content_type.startswith("text/csv"):
+        # A byte-order mark, so Excel on Windows reads "Sørensen" as UTF-8.
+        body = body.encode("utf-8-sig")
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def workbook_bytes(workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tourney import people
 from tourney.models import Person
 from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
+from tourney.views.common import CSV, XLSX, download
 
 IMPORT_SALT = "rookery.roster-import"
 
@@ -184,11 +185,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
 @require_GET
 def roster_export(request: HttpRequest, fmt: str) -> HttpResponse:
     if fmt == "xlsx":
-        content = people.export_xlsx(request.user)
-        kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    else:
-        content = people.export_dataset(request.user, for_csv=True).export("csv")
-        kind = "text/csv; charset=utf-8"
-    response = HttpResponse(content, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="roster.{fmt}"'
-    return response
+        return download(people.export_xlsx(request.user), "roster.xlsx", XLSX)
+    return download(
+        people.export_dataset(request.user, for_csv=True).export("csv"), "roster.csv", CSV
+    )

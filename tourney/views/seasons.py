@@ -14,7 +14,7 @@ from scoring.exports.season import NightRow, NightSheet, season_workbook
 from tourney.forms import DeleteSeasonForm, SeasonEventForm, SeasonForm
 from tourney.models import Season
 from tourney.seasons import TIE_BREAK, Method, SeasonTable, explain, season_table
-from tourney.views.sheets import XLSX, _download, _workbook_bytes
+from tourney.views.common import XLSX, download, workbook_bytes
 
 
 def host_season(request: HttpRequest, slug: str) -> Season:
@@ -155,7 +155,7 @@ def season_export(request: HttpRequest, slug: str) -> HttpResponse:
     season = host_season(request, slug)
     workbook = season_export_workbook(season_table(season))
     name = exports.filename(season.name, "", "standings", "xlsx")
-    return _download(_workbook_bytes(workbook), name, XLSX)
+    return download(workbook_bytes(workbook), name, XLSX)
 
 
 def season_export_workbook(table: SeasonTable):

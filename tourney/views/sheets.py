@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,7 +15,7 @@ from tourney.forms import (
 from tourney.models import Entry, Event, Score
 from tourney.sheet import build_sheet
 from tourney.tables import sheet_table
-from tourney.views.common import host_event
+from tourney.views.common import XLSX, download, host_event, workbook_bytes
 
 
 def _unchanged(request: HttpRequest, event: Event) -> tuple[bool, str]:
@@ -67,24 +65,6 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, {"event": event, "sheet": sheet, "stamp": stamp})
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def _download(body: bytes | str, name: str, content_type: str) -> HttpResponse:
-    if isinstance(body, str) and content_type.startswith("text/csv"):
-        # A byte-order mark, so Excel on Windows reads "Sørensen" as UTF-8.
-        body = body.encode("utf-8-sig")
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
-
-
-def _workbook_bytes(workbook) -> bytes:
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
 def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
     """The sheet in the shape ``scoring.exports`` takes: rounds and one row per player."""
     event = sheet.event
@@ -131,7 +111,7 @@ def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     date = event.date.isoformat()
     name = exports.filename(event.name, date, "master-sheet", fmt)
     if fmt == "csv":
-        return _download(exports.master_csv(rows, rounds), name, "text/csv; charset=utf-8")
+        return download(exports.master_csv(rows, rounds), name, "text/csv; charset=utf-8")
     workbook = exports.master_workbook(
         event.game,
         event_name=event.name,
@@ -140,7 +120,7 @@ def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
         rows=rows,
         seating=export_seating(event),
     )
-    return _download(_workbook_bytes(workbook), name, XLSX)
+    return download(workbook_bytes(workbook), name, XLSX)
 
 
 @login_required
@@ -163,11 +143,11 @@ def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     date = event.date.isoformat()
     name = exports.filename(event.name, date, "standings", fmt)
     if fmt == "csv":
-        return _download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
+        return download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
     workbook = exports.standings_workbook(
         event.game, event_name=event.name, event_date=date, standings=standings
     )
-    return _download(_workbook_bytes(workbook), name, XLSX)
+    return download(workbook_bytes(workbook), name, XLSX)
 
 
 @require_GET
@@ -184,7 +164,7 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
             buys={} if data["buys"] else None,
         )
         name = exports.filename(game.name, "blank", f"{data['players']}-players", "xlsx")
-        return _download(_workbook_bytes(workbook), name, XLSX)
+        return download(workbook_bytes(workbook), name, XLSX)
     return render(request, "tourney/blank_sheet.html", {"form": form})
 
 
@@ -242,4 +222,4 @@ def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
             game, title=event.name, date=date, place=event.place, master=history, tables=tables
         )
     name = exports.filename(event.name, date, "score-sheets", "xlsx")
-    return _download(_workbook_bytes(workbook), name, XLSX)
+    return download(workbook_bytes(workbook), name, XLSX)
