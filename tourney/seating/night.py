@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.seating.core import P, Plan, _History, arrange, meetings
+from tourney.seating.core import P, Plan, _add_prior, _History, arrange, meetings
 from tourney.seating.designs import Design, Round, designs_for
 
 if TYPE_CHECKING:
@@ -76,10 +77,15 @@ def plan(
     room: Room,
     rng: random.Random,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[Plan]:
-    """``rounds`` plans for ``present`` after ``history``, optimised together."""
+    """``rounds`` plans for ``present`` after ``history``, optimised together.
+
+    ``prior`` (meetings on earlier nights) only changes who is grouped with
+    whom; who sits out, the seats and the deal come from tonight alone.
+    """
     seated, sizes, out = _rooms(present, history, rounds, room, rng)
-    groups = _search(present, history, seated, sizes, room.preferred, rng, effort)
+    groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
@@ -337,8 +343,15 @@ def _search(
     preferred: int,
     rng: random.Random,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[list[list[P]]]:
-    """Group each round's players into tables, all rounds at once."""
+    """Group each round's players into tables, all rounds at once.
+
+    Earlier nights' meetings (``prior``) count as meetings played before
+    tonight, so a pair that met then costs more to seat again; how crowded the
+    night is (the weights) is judged from tonight's meetings alone, so a
+    season's memory does not change how the odd tables are shared out.
+    """
     n = len(present)
     index = {p: i for i, p in enumerate(present)}
     met = [[0] * n for _ in range(n)]
@@ -359,6 +372,7 @@ def _search(
     # what is left to do well.
     planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
     density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
+    _add_prior(met, index, prior)
     weights = _Weights(
         _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
     )
