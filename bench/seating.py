@@ -146,7 +146,7 @@ def run_game(name: str, sizes: list[int], seed: int) -> list[dict]:
     return rows
 
 
-CLUBS = [(20, 6, 5), (34, 8, 5)]
+CLUBS = [(20, 6, 6), (34, 8, 6)]
 """Season rows: (regulars, occasional players, nights)."""
 SEASON_EFFORT = 0.5
 ATTENDANCE = (0.85, 0.3)

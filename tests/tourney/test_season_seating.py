@@ -121,6 +121,26 @@ def test_without_a_prior_every_plan_is_the_same_as_before(prior):
     )
 
 
+def test_a_remembering_night_read_round_by_round_is_the_night_plan():
+    prior = {frozenset(pair): sum(pair) % 3 for pair in combinations(range(14), 2)}
+    night = plan_night(range(14), rounds=5, seed=8, **TOONERVILLE, effort=0.2, prior=prior)
+    plans: list[Plan] = []
+    for _ in range(5):
+        plans.append(
+            plan_round(
+                range(14),
+                history=plans,
+                seed=8,
+                **TOONERVILLE,
+                effort=0.2,
+                night_rounds=5,
+                prior=prior,
+            )
+        )
+    assert plans == night
+    assert night != plan_night(range(14), rounds=5, seed=8, **TOONERVILLE, effort=0.2)
+
+
 @pytest.mark.parametrize("method", ["standings", "random"])
 def test_only_the_mix_method_remembers(method):
     totals = {p: p % 5 for p in range(12)}
