@@ -30,8 +30,10 @@ season: ``3+ nights``, pairs who shared a table on three nights or more;
 (the same meetings spread evenly over every pair that was ever in the room
 together); ``most``, the most nights any pair shared a table; ``again``,
 pairs who met on a night and on the night before; ``s``, CPU seconds for all
-nights. The season rows plan at ``SEASON_EFFORT`` to keep ``make bench``
-short. ``--season`` runs only these rows.
+nights. Then rooms of 100 and 200 are planned a week after a first night:
+nobody need meet again, and the search must stop once it sees that. The
+season rows plan at ``SEASON_EFFORT`` to keep ``make bench`` short.
+``--season`` runs only these rows.
 """
 
 from __future__ import annotations
@@ -148,6 +150,8 @@ def run_game(name: str, sizes: list[int], seed: int) -> list[dict]:
 
 CLUBS = [(20, 6, 6), (34, 8, 6)]
 """Season rows: (regulars, occasional players, nights)."""
+BIG_ROOMS = [100, 200]
+"""Rooms planned at full effort a week after a first night, to time the search."""
 SEASON_EFFORT = 0.5
 ATTENDANCE = (0.85, 0.3)
 """How likely a regular and an occasional player are to come on a night."""
@@ -230,6 +234,23 @@ def run_season(seed: int) -> list[tuple[str, bool]]:
             )
         )
     print("-" * len(header))
+    # A big room remembering last week can meet only new people: the search must
+    # see that it is done, not spend its whole budget.
+    for n in BIG_ROOMS:
+        last_week = plan_night(list(range(n)), rounds=rounds, seed=seed, **rules)
+        start = time.process_time()
+        tonight = plan_night(
+            list(range(n)), rounds=rounds, seed=seed + 1, prior=remembered([last_week]), **rules
+        )
+        took = time.process_time() - start
+        again = season_figures([last_week, tonight], [list(range(n))] * 2)["again"]
+        print(f"{n} players, a week after the first night: {again} pairs again, {took:.2f} s")
+        results.append(
+            (
+                f"{n} players remembering a night: nobody again, <= {NIGHT_SECONDS:g} s",
+                again == 0 and took <= NIGHT_SECONDS,
+            )
+        )
     return results
 
 

@@ -104,6 +104,14 @@ def test_a_prior_never_breaks_the_seat_rule_nor_changes_who_sits_out(rules, fall
     assert [p.tables for p in nights[False]] != [p.tables for p in nights[True]]
 
 
+def test_a_big_room_remembering_last_week_meets_nobody_again():
+    last_week = plan_night(range(200), rounds=11, seed=1, **TOONERVILLE)
+    prior = remembered([last_week])
+    tonight = plan_night(range(200), rounds=11, seed=2, **TOONERVILLE, prior=prior)
+    assert len(prior) == 200 * 33 // 2  # everyone met 33 people last week
+    assert not set(met_counts(tonight)) & set(prior)
+
+
 @pytest.mark.parametrize(
     "prior",
     [None, {}, {frozenset({0, 99}): 5}, {frozenset({0, 1}): 0}],

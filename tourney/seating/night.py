@@ -139,6 +139,30 @@ def _water_fill(count: int, units: int) -> Counter[int]:
     return Counter({low: count - high, low + 1: high})
 
 
+def _water_fill_from(levels: Counter[int], units: int) -> Counter[int]:
+    """``units`` more meetings on pairs already at ``levels`` ({level: pairs}), lowest first.
+
+    A pair's cost rises faster with every meeting, so raising the lowest
+    pairs first is the cheapest way to place them.
+    """
+    if not levels:
+        return Counter()
+    top = 0
+    need = 0  # meetings to bring every pair below ``top`` up to it
+    below = 0  # pairs at or below ``top``
+    while True:
+        below += levels.get(top, 0)
+        if below and need + below > units:
+            break
+        need += below
+        top += 1
+    filled: Counter[int] = Counter({m: c for m, c in levels.items() if m > top})
+    left = units - need
+    filled[top] += below - left
+    filled[top + 1] += left
+    return +filled
+
+
 def _pair(m: int, cap: int, unmet: int) -> int:
     """What a pair that meets ``m`` times over the night costs, in units of _REPEAT.
 
@@ -383,7 +407,7 @@ def _search(
     start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
-    members = _optimise(start, met, had, odd_id, steps, rng, weights)
+    members = _optimise(start, met, had, odd_id, steps, rng, weights, remembering=bool(prior))
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -395,11 +419,14 @@ def _optimise(
     steps: int,
     rng: random.Random,
     weights: _Weights,
+    *,
+    remembering: bool = False,
 ) -> list[list[list[int]]]:
     """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
 
     ``met`` and ``had`` hold what was played before ``start``; both are updated
-    to include the returned schedule.
+    to include the returned schedule. ``remembering`` (earlier nights are in
+    ``met``) bounds the pairs' cost from what was played before (see _floor).
     """
     n = len(met)
     rounds = len(start)
@@ -419,7 +446,7 @@ def _optimise(
             if table_odd[r][t] >= 0:
                 for p in table:
                     had[p][table_odd[r][t]] += 1
-    floor = _floor(met, had, weights)
+    floor = _floor(met, had, weights, base if remembering else None)
     _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weights)
     # The annealing returns its best schedule, not its last: count that one.
     met[:] = base
@@ -475,16 +502,29 @@ def _sized(had: list[list[int]], weights: _Weights) -> int:
     return weights.size * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
 
 
-def _floor(met: list[list[int]], had: list[list[int]], weights: _Weights) -> tuple[int, int]:
+def _floor(
+    met: list[list[int]],
+    had: list[list[int]],
+    weights: _Weights,
+    base: list[list[int]] | None = None,
+) -> tuple[int, int]:
     """Costs no schedule can beat, for the pairs and for the odd seats.
 
     Meetings and odd seats spread as evenly as can be; the history may not
-    allow that, so the floor is a bound, not a promise.
+    allow that, so the floor is a bound, not a promise. With ``base`` (the
+    meetings before the schedule, earlier nights' among them) the schedule's
+    meetings are spread from there, lowest first: a season's memory makes the
+    even spread unreachable, and a floor that cannot be reached would keep a
+    big room searching for its whole budget.
     """
     n = len(met)
     units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
     cap = _cap(met)
-    levels = _water_fill(n * (n - 1) // 2, units)
+    if base is None:
+        levels = _water_fill(n * (n - 1) // 2, units)
+    else:
+        before = Counter(base[a][b] for a in range(n) for b in range(a + 1, n))
+        levels = _water_fill_from(before, units - sum(m * c for m, c in before.items()))
     rep = sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
     size = 0
     for k, cap_k in enumerate(_seat_caps(had)):
