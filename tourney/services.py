@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -221,6 +222,24 @@ def repeats_of(rnd: Round, plan: seating.Plan | None = None) -> int:
     """Repeat meetings a round's seating adds to the night so far."""
     history = seating_history(rnd.event, before=rnd.number)
     return seating.repeat_meetings(plan or current_plan(rnd), history)
+
+
+def season_repeats_of(rnd: Round) -> int | None:
+    """Pairs at a round's tables who also met on the season's recent nights.
+
+    None when the event does not remember its season (no season, or the
+    host turned ``season_seating`` off), so the page says nothing.
+    """
+    event = rnd.event
+    if event.season_id is None or not event.season_seating:
+        return None
+    remembered = season_prior(event)
+    return sum(
+        1
+        for table in current_plan(rnd).tables
+        for pair in combinations(table, 2)
+        if frozenset(pair) in remembered
+    )
 
 
 @transaction.atomic

@@ -5,8 +5,9 @@ from collections import Counter
 from itertools import combinations, pairwise
 
 import pytest
+from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories import EventFactory, PlayerFactory
 from tourney import services
 from tourney.models import Event, Round, Season
 from tourney.seating import Plan, plan_night, plan_round, remembered
@@ -209,9 +210,8 @@ NAMES = [f"Regular {n:02d}" for n in range(16)]
 
 
 @pytest.fixture
-def season_of_one_night(db):
+def season_of_one_night(host):
     """A season whose first night (16 regulars, 4 rounds at tables of 4) was played."""
-    host = UserFactory()
     season = Season.objects.create(owner=host, name="Spring 2027")
     first = club_night(host, season, 1, NAMES)
     services.plan_rest_of_night(first)
@@ -279,3 +279,24 @@ def test_only_played_rounds_of_earlier_nights_of_the_same_season_are_remembered(
     assert services.season_prior(later) != {}
     first.rounds.update(status=Round.Status.PLANNED)  # seated but never played
     assert services.season_prior(later) == {}
+
+
+def test_the_planned_round_page_counts_pairs_who_met_on_the_seasons_last_nights(
+    season_of_one_night, host_client
+):
+    host, season, first = season_of_one_night
+    second = club_night(host, season, 8, NAMES)
+    rnd = services.seat_next_round(second)
+    before = met_by_person(first)
+    expected = sum(1 for pair in met_by_person(second) if pair in before)
+    url = reverse("round_detail", args=[second.slug, rnd.number])
+    shown = f'<strong id="season-repeat-count">{expected}</strong>'
+    page = host_client.get(url).content.decode()
+    assert "also met on the season's last nights" in page
+    assert shown in page
+    partial = host_client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert shown in partial
+    assert "<html" not in partial
+    second.season_seating = False
+    second.save()
+    assert "season-repeat-count" not in host_client.get(url).content.decode()
