@@ -19,12 +19,28 @@ the app does at the start of a night, and prints one row:
   milliseconds of the slowest round planned on its own.
 
 The targets of issue 17 are checked at the end. ``--quick`` runs a few sizes.
+
+The season rows (issue 18) simulate a club over weekly Toonerville nights:
+regulars who come most weeks and occasional players who come some, seeded,
+so attendance varies night to night. Each night is planned whole, once
+forgetting earlier nights and once remembering the season's recent ones (as
+``services.plan_for`` does with ``Event.season_seating``). For the whole
+season: ``3+ nights``, pairs who shared a table on three nights or more;
+``sq>floor``, the sum over pairs of (season meetings) squared above its floor
+(the same meetings spread evenly over every pair that was ever in the room
+together); ``most``, the most nights any pair shared a table; ``again``,
+pairs who met on a night and on the night before; ``s``, CPU seconds for all
+nights. Then rooms of 100 and 200 are planned a week after a first night:
+nobody need meet again, and the search must stop once it sees that. The
+season rows plan at ``SEASON_EFFORT`` to keep ``make bench`` short.
+``--season`` runs only these rows.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from collections import Counter
@@ -33,7 +49,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tourney.seating import Plan, plan_night, plan_round
+from tourney.seating import Plan, plan_night, plan_round, remembered
 
 GAMES = {
     "Toonerville": (11, {"min_size": 3, "max_size": 5, "preferred": 4}),
@@ -132,6 +148,112 @@ def run_game(name: str, sizes: list[int], seed: int) -> list[dict]:
     return rows
 
 
+CLUBS = [(20, 6, 6), (34, 8, 6)]
+"""Season rows: (regulars, occasional players, nights)."""
+BIG_ROOMS = [100, 200]
+"""Rooms planned at full effort a week after a first night, to time the search."""
+SEASON_EFFORT = 0.5
+ATTENDANCE = (0.85, 0.3)
+"""How likely a regular and an occasional player are to come on a night."""
+
+
+def attendance(regulars: int, occasional: int, nights: int, seed: int) -> list[list[int]]:
+    """Who comes each night: people 0..regulars-1 are the regulars."""
+    rng = random.Random(f"club|{regulars}|{occasional}|{seed}")
+    odds = [ATTENDANCE[0]] * regulars + [ATTENDANCE[1]] * occasional
+    return [[p for p, chance in enumerate(odds) if rng.random() < chance] for _ in range(nights)]
+
+
+def season_figures(nights: list[list[Plan]], rooms: list[list[int]]) -> dict[str, int]:
+    met: Counter[tuple[int, int]] = Counter()
+    shared: Counter[tuple[int, int]] = Counter()
+    together: set[tuple[int, int]] = set()
+    again = 0
+    before: set[tuple[int, int]] = set()
+    for plans, room in zip(nights, rooms, strict=True):
+        night: Counter[tuple[int, int]] = Counter()
+        for plan in plans:
+            for table in plan.tables:
+                night.update(combinations(sorted(table), 2))
+        met.update(night)
+        shared.update(night.keys())
+        together.update(combinations(sorted(room), 2))
+        again += len(before & night.keys())
+        before = set(night)
+    units, pairs = sum(met.values()), len(together)
+    low, high = divmod(units, pairs)
+    floor = (pairs - high) * low * low + high * (low + 1) ** 2
+    return {
+        "three": sum(1 for n in shared.values() if n >= 3),
+        "sq": sum(m * m for m in met.values()) - floor,
+        "most": max(shared.values()),
+        "again": again,
+    }
+
+
+def run_season(seed: int) -> list[tuple[str, bool]]:
+    rounds, rules = GAMES["Toonerville"]
+    print(f"Seasons: weekly Toonerville nights of {rounds} rounds, effort {SEASON_EFFORT:g}")
+    header = (
+        f"{'club':<14} {'nights':<16} {'memory':<6} {'3+ nights':>9} {'sq>floor':>8} "
+        f"{'most':>4} {'again':>5} {'s':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    results = []
+    for regulars, occasional, count in CLUBS:
+        rooms = attendance(regulars, occasional, count, seed)
+        row = {}
+        for memory in (False, True):
+            start = time.process_time()
+            nights: list[list[Plan]] = []
+            for number, room in enumerate(rooms):
+                nights.append(
+                    plan_night(
+                        room,
+                        rounds=rounds,
+                        seed=f"{seed}|night {number}",
+                        effort=SEASON_EFFORT,
+                        prior=remembered(nights) if memory else None,
+                        **rules,
+                    )
+                )
+            got = season_figures(nights, rooms)
+            row[memory] = got
+            print(
+                f"{f'{regulars}+{occasional}':<14} {'/'.join(str(len(r)) for r in rooms):<16} "
+                f"{'on' if memory else 'off':<6} {got['three']:>9} {got['sq']:>8} "
+                f"{got['most']:>4} {got['again']:>5} {time.process_time() - start:>6.1f}",
+                flush=True,
+            )
+        off, on = row[False], row[True]
+        results.append(
+            (
+                f"club of {regulars}+{occasional}: memory lowers sq>floor and 3+ nights",
+                on["sq"] < off["sq"] and on["three"] <= off["three"],
+            )
+        )
+    print("-" * len(header))
+    # A big room remembering last week can meet only new people: the search must
+    # see that it is done, not spend its whole budget.
+    for n in BIG_ROOMS:
+        last_week = plan_night(list(range(n)), rounds=rounds, seed=seed, **rules)
+        start = time.process_time()
+        tonight = plan_night(
+            list(range(n)), rounds=rounds, seed=seed + 1, prior=remembered([last_week]), **rules
+        )
+        took = time.process_time() - start
+        again = season_figures([last_week, tonight], [list(range(n))] * 2)["again"]
+        print(f"{n} players, a week after the first night: {again} pairs again, {took:.2f} s")
+        results.append(
+            (
+                f"{n} players remembering a night: nobody again, <= {NIGHT_SECONDS:g} s",
+                again == 0 and took <= NIGHT_SECONDS,
+            )
+        )
+    return results
+
+
 def check(rows: list[dict]) -> list[tuple[str, bool]]:
     """Issue 17's targets, as far as this run's room sizes reach."""
 
@@ -172,9 +294,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few room sizes only")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=GAMES, action="append", help="default: both")
+    parser.add_argument("--season", action="store_true", help="the season rows only")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    for name in args.game or GAMES:
+    for label, ok in run_season(args.seed):
+        print(f"  [{'ok' if ok else 'MISSED'}] {label}")
+    print()
+    for name in [] if args.season else args.game or GAMES:
         rows = run_game(name, QUICK if args.quick else SIZES, args.seed)
         for label, ok in check(rows):
             print(f"  [{'ok' if ok else 'MISSED'}] {label}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from scoring import rules
@@ -76,7 +77,48 @@ def plan_for(
         # host chooses it when asked, or once for the night with allow_short_tables.
         short_table_size=game.short_table_size,
         fallback=_chosen_fallback(event, fallback),
+        prior=season_prior(event) if mix and event.season_seating else None,
     )
+
+
+def season_prior(event: Event) -> dict[frozenset, int]:
+    """Pairs of tonight's players who met on the season's recent nights, weighted.
+
+    The nights are the last ``seating.RECENT_NIGHTS`` events of the event's
+    season before it (an earlier date, or the same date and made earlier),
+    their played rounds only; people are matched across nights by
+    ``Player.person``. The weighting (meetings, the latest night counting
+    most) is :func:`tourney.seating.remembered`, where the benchmark that
+    chose it is described. Three queries however long the season.
+    """
+    if event.season_id is None:
+        return {}
+    earlier = (
+        Event.objects.filter(season_id=event.season_id)
+        .exclude(pk=event.pk)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, created_at__lt=event.created_at))
+        .order_by("-date", "-created_at")
+        .values_list("pk", flat=True)[: seating.RECENT_NIGHTS]
+    )
+    order = list(earlier)[::-1]  # oldest first: the latest night is remembered most
+    if not order:
+        return {}
+    tables: dict[int, dict[int, list[int]]] = {pk: {} for pk in order}
+    seats = (
+        Seat.objects.filter(round__event_id__in=order, player__person__isnull=False)
+        .exclude(round__status=Round.Status.PLANNED)
+        .values_list("round__event_id", "table_id", "player__person_id")
+    )
+    for event_id, table_id, person_id in seats:
+        tables[event_id].setdefault(table_id, []).append(person_id)
+    nights = [[seating.Plan(tables=tuple(map(tuple, tables[pk].values())))] for pk in order]
+    by_person = dict(event.players.filter(person__isnull=False).values_list("person_id", "pk"))
+    prior: dict[frozenset, int] = {}
+    for pair, weight in seating.remembered(nights).items():
+        a, b = pair
+        if a in by_person and b in by_person:
+            prior[frozenset({by_person[a], by_person[b]})] = weight
+    return prior
 
 
 def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
@@ -180,6 +222,24 @@ def repeats_of(rnd: Round, plan: seating.Plan | None = None) -> int:
     """Repeat meetings a round's seating adds to the night so far."""
     history = seating_history(rnd.event, before=rnd.number)
     return seating.repeat_meetings(plan or current_plan(rnd), history)
+
+
+def season_repeats_of(rnd: Round) -> int | None:
+    """Pairs at a round's tables who also met on the season's recent nights.
+
+    None when the event does not remember its season (no season, or the
+    host turned ``season_seating`` off), so the page says nothing.
+    """
+    event = rnd.event
+    if event.season_id is None or not event.season_seating:
+        return None
+    remembered = season_prior(event)
+    return sum(
+        1
+        for table in current_plan(rnd).tables
+        for pair in combinations(table, 2)
+        if frozenset(pair) in remembered
+    )
 
 
 @transaction.atomic

@@ -516,8 +516,12 @@ def _mix_groups(
     past: _History,
     rng: random.Random,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[list[P]]:
-    """Group players so that few pairs meet again, least-met pairs first."""
+    """Group players so that few pairs meet again, least-met pairs first.
+
+    ``prior`` (meetings on earlier nights) counts as having met, on top of tonight's.
+    """
     n = len(seated)
     if len(sizes) == 1:
         return [seated[:]]
@@ -531,6 +535,7 @@ def _mix_groups(
         j = index.get(b)
         if i is not None and j is not None:
             met[i][j] = met[j][i] = m
+    _add_prior(met, index, prior)
     strangers = []  # bit j of strangers[i] is set when i and j have never met
     for i in range(n):
         bits = ((1 << n) - 1) & ~(1 << i)
@@ -602,6 +607,19 @@ def _mix_groups(
     for i, table in enumerate(pos):
         groups[table].append(order[i])
     return groups
+
+
+def _add_prior(
+    met: list[list[int]], index: Mapping[P, int], prior: Mapping[frozenset, int] | None
+) -> None:
+    """Add earlier nights' meetings to ``met`` (players as ``index`` numbers them)."""
+    for pair, weight in (prior or {}).items():
+        a, b = pair
+        i = index.get(a)
+        j = index.get(b)
+        if i is not None and j is not None and weight > 0:
+            met[i][j] += weight
+            met[j][i] += weight
 
 
 def _repeats(problem: _Problem, pos: list[int]) -> int:

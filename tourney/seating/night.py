@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tourney.seating.core import P, Plan, _History, arrange, meetings
+from tourney.seating.core import P, Plan, _add_prior, _History, arrange, meetings
 from tourney.seating.designs import Design, Round, designs_for
 
 if TYPE_CHECKING:
@@ -76,10 +77,15 @@ def plan(
     room: Room,
     rng: random.Random,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[Plan]:
-    """``rounds`` plans for ``present`` after ``history``, optimised together."""
+    """``rounds`` plans for ``present`` after ``history``, optimised together.
+
+    ``prior`` (meetings on earlier nights) only changes who is grouped with
+    whom; who sits out, the seats and the deal come from tonight alone.
+    """
     seated, sizes, out = _rooms(present, history, rounds, room, rng)
-    groups = _search(present, history, seated, sizes, room.preferred, rng, effort)
+    groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
@@ -131,6 +137,30 @@ def _water_fill(count: int, units: int) -> Counter[int]:
         return Counter()
     low, high = divmod(units, count)
     return Counter({low: count - high, low + 1: high})
+
+
+def _water_fill_from(levels: Counter[int], units: int) -> Counter[int]:
+    """``units`` more meetings on pairs already at ``levels`` ({level: pairs}), lowest first.
+
+    A pair's cost rises faster with every meeting, so raising the lowest
+    pairs first is the cheapest way to place them.
+    """
+    if not levels:
+        return Counter()
+    top = 0
+    need = 0  # meetings to bring every pair below ``top`` up to it
+    below = 0  # pairs at or below ``top``
+    while True:
+        below += levels.get(top, 0)
+        if below and need + below > units:
+            break
+        need += below
+        top += 1
+    filled: Counter[int] = Counter({m: c for m, c in levels.items() if m > top})
+    left = units - need
+    filled[top] += below - left
+    filled[top + 1] += left
+    return +filled
 
 
 def _pair(m: int, cap: int, unmet: int) -> int:
@@ -337,8 +367,15 @@ def _search(
     preferred: int,
     rng: random.Random,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[list[list[P]]]:
-    """Group each round's players into tables, all rounds at once."""
+    """Group each round's players into tables, all rounds at once.
+
+    Earlier nights' meetings (``prior``) count as meetings played before
+    tonight, so a pair that met then costs more to seat again; how crowded the
+    night is (the weights) is judged from tonight's meetings alone, so a
+    season's memory does not change how the odd tables are shared out.
+    """
     n = len(present)
     index = {p: i for i, p in enumerate(present)}
     met = [[0] * n for _ in range(n)]
@@ -359,6 +396,7 @@ def _search(
     # what is left to do well.
     planned = sum(size * (size - 1) // 2 for split in sizes for size in split)
     density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
+    _add_prior(met, index, prior)
     weights = _Weights(
         _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
     )
@@ -369,7 +407,7 @@ def _search(
     start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
-    members = _optimise(start, met, had, odd_id, steps, rng, weights)
+    members = _optimise(start, met, had, odd_id, steps, rng, weights, remembering=bool(prior))
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -381,11 +419,14 @@ def _optimise(
     steps: int,
     rng: random.Random,
     weights: _Weights,
+    *,
+    remembering: bool = False,
 ) -> list[list[list[int]]]:
     """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
 
     ``met`` and ``had`` hold what was played before ``start``; both are updated
-    to include the returned schedule.
+    to include the returned schedule. ``remembering`` (earlier nights are in
+    ``met``) bounds the pairs' cost from what was played before (see _floor).
     """
     n = len(met)
     rounds = len(start)
@@ -405,7 +446,7 @@ def _optimise(
             if table_odd[r][t] >= 0:
                 for p in table:
                     had[p][table_odd[r][t]] += 1
-    floor = _floor(met, had, weights)
+    floor = _floor(met, had, weights, base if remembering else None)
     _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weights)
     # The annealing returns its best schedule, not its last: count that one.
     met[:] = base
@@ -461,16 +502,29 @@ def _sized(had: list[list[int]], weights: _Weights) -> int:
     return weights.size * sum(_seat(c, caps[k]) for row in had for k, c in enumerate(row))
 
 
-def _floor(met: list[list[int]], had: list[list[int]], weights: _Weights) -> tuple[int, int]:
+def _floor(
+    met: list[list[int]],
+    had: list[list[int]],
+    weights: _Weights,
+    base: list[list[int]] | None = None,
+) -> tuple[int, int]:
     """Costs no schedule can beat, for the pairs and for the odd seats.
 
     Meetings and odd seats spread as evenly as can be; the history may not
-    allow that, so the floor is a bound, not a promise.
+    allow that, so the floor is a bound, not a promise. With ``base`` (the
+    meetings before the schedule, earlier nights' among them) the schedule's
+    meetings are spread from there, lowest first: a season's memory makes the
+    even spread unreachable, and a floor that cannot be reached would keep a
+    big room searching for its whole budget.
     """
     n = len(met)
     units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
     cap = _cap(met)
-    levels = _water_fill(n * (n - 1) // 2, units)
+    if base is None:
+        levels = _water_fill(n * (n - 1) // 2, units)
+    else:
+        before = Counter(base[a][b] for a in range(n) for b in range(a + 1, n))
+        levels = _water_fill_from(before, units - sum(m * c for m, c in before.items()))
     rep = sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
     size = 0
     for k, cap_k in enumerate(_seat_caps(had)):

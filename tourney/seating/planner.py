@@ -36,6 +36,9 @@ from tourney.seating.core import (
     arrange,
 )
 
+type Prior = tuple[tuple[tuple[P, P], int], ...]
+"""Earlier nights' meetings as ``((a, b), weight)`` with a < b, sorted: hashable for the cache."""
+
 
 @dataclass(frozen=True)
 class Room:
@@ -116,6 +119,7 @@ def plan_round(
     fallback: str | None = None,
     effort: float = 1.0,
     night_rounds: int | None = None,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> Plan:
     """Seat the present ``players`` for the next round.
 
@@ -139,12 +143,19 @@ def plan_round(
     not seated counts, so ``history`` need not record ``sitting_out``).
     ``effort`` scales the optimisers' step budgets (never a clock, so plans
     stay reproducible).
+
+    ``prior`` is what earlier nights (a season's) remember: ``{frozenset({a,
+    b}): weight}``, counted by the mix method as ``weight`` meetings before
+    tonight, so pairs who met often lately get fresh tables. It changes only
+    who is grouped with whom: who sits out, seats, deals and where a night
+    plan is anchored depend on tonight alone.
     """
     room = Room(min_size, max_size, preferred, short_table_size, fallback)
     present = _checked(players, room, method, totals)
+    remembered = _prior_key(prior, present) if method == "mix" else ()
     if method == "mix" and night_rounds is not None and len(history) < night_rounds:
-        return _from_night(present, list(history), room, night_rounds, seed, effort)
-    return _single(present, history, room, method, seed, totals, effort)
+        return _from_night(present, list(history), room, night_rounds, seed, effort, remembered)
+    return _single(present, history, room, method, seed, totals, effort, _as_mapping(remembered))
 
 
 def plan_night(
@@ -161,18 +172,21 @@ def plan_night(
     fallback: str | None = None,
     history: Sequence[Plan] = (),
     effort: float = 1.0,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> list[Plan]:
     """Plan ``rounds`` more rounds for the same players, for movement cards.
 
     The mix method optimises all of them together (see
     :mod:`tourney.seating.night`); :func:`plan_round` with ``night_rounds``
     returns the same rounds one at a time. Standings and random seating plan
-    each round as :func:`plan_round` would after the previous ones.
+    each round as :func:`plan_round` would after the previous ones (``prior``
+    is for the mix method only, as there).
     """
     room = Room(min_size, max_size, preferred, short_table_size, fallback)
     present = _checked(players, room, method, totals)
     if method == "mix":
-        return list(_night(tuple(present), tuple(history), rounds, room, seed, effort))
+        remembered = _prior_key(prior, present)
+        return list(_night(tuple(present), tuple(history), rounds, room, seed, effort, remembered))
     plans: list[Plan] = []
     for _ in range(rounds):
         plans.append(_single(present, [*history, *plans], room, method, seed, totals, effort))
@@ -187,6 +201,7 @@ def _single(
     seed: int | str,
     totals: Mapping[P, int] | None,
     effort: float,
+    prior: Mapping[frozenset, int] | None = None,
 ) -> Plan:
     """One round on its own, from the history so far."""
     past = _History.read(history)
@@ -200,7 +215,7 @@ def _single(
     elif method == "random":
         groups = _random_groups(seated, sizes, rng)
     else:
-        groups = _mix_groups(seated, sizes, room.preferred, past, rng, effort)
+        groups = _mix_groups(seated, sizes, room.preferred, past, rng, effort, prior)
     tables = arrange(groups, past, rng, numbered=method == "standings")
     return Plan(tables=tables, sitting_out=tuple(sitting_out))
 
@@ -212,6 +227,7 @@ def _from_night(
     night_rounds: int,
     seed: int | str,
     effort: float,
+    prior: Prior = (),
 ) -> Plan:
     """The next round of the night plan made when attendance last changed.
 
@@ -221,13 +237,13 @@ def _from_night(
     """
     start = _anchor(present, history, room)
     planned = _night(
-        tuple(present), tuple(history[:start]), night_rounds - start, room, seed, effort
+        tuple(present), tuple(history[:start]), night_rounds - start, room, seed, effort, prior
     )
     played = len(history) - start
     if [p.tables for p in planned[:played]] == [p.tables for p in history[start:]]:
         return planned[played]
     planned = _night(
-        tuple(present), tuple(history), night_rounds - len(history), room, seed, effort
+        tuple(present), tuple(history), night_rounds - len(history), room, seed, effort, prior
     )
     return planned[0]
 
@@ -257,11 +273,35 @@ def _night(
     room: Room,
     seed: int | str,
     effort: float,
+    prior: Prior = (),
 ) -> tuple[Plan, ...]:
     """The whole-night plan: a pure function of its arguments, so it is cached.
 
     The app re-reads the plan each round; the cache saves planning the same
-    night again in the same process.
+    night again in the same process. ``prior`` is part of the key, as a sorted
+    tuple (see :func:`_prior_key`).
     """
     rng = random.Random(f"rookery-night|{seed}|{len(history)}|{present}")
-    return tuple(night.plan(list(present), list(history), rounds, room, rng, effort))
+    return tuple(
+        night.plan(list(present), list(history), rounds, room, rng, effort, _as_mapping(prior))
+    )
+
+
+def _prior_key(prior: Mapping[frozenset, int] | None, present: list[P]) -> Prior:
+    """``prior`` for the present players only, in a fixed order: a cache key and a value.
+
+    A weight of 0 or less means nothing; a pair with an absent player is dropped.
+    """
+    here = set(present)
+    kept = []
+    for pair, weight in (prior or {}).items():
+        if len(pair) != 2:
+            raise ValueError(f"a prior meeting needs two players, got {sorted(pair)!r}")
+        a, b = sorted(pair)
+        if a in here and b in here and weight > 0:
+            kept.append(((a, b), int(weight)))
+    return tuple(sorted(kept))
+
+
+def _as_mapping(prior: Prior) -> dict[frozenset, int]:
+    return {frozenset(pair): weight for pair, weight in prior}

@@ -99,6 +99,9 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "round": rnd,
         "rows": rows,
         "repeats": services.repeats_of(rnd) if rnd.number > 1 else 0,
+        "season_repeats": (
+            services.season_repeats_of(rnd) if rnd.status == Round.Status.PLANNED else None
+        ),
         "unseated": [p for p in present if p.pk not in seated],
         "seated_not_present": [
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
