@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.models import Pad
 from tests.e2e.demo import build_night, sign_in
-from tourney.models import TableCard
+from tourney.models import Season, TableCard
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +48,8 @@ def page_list(event, family):
     player = table.seats.order_by("position").first().player
     partnership = Pad.objects.get(game_slug="partnership-rook")
     two = Pad.objects.get(game_slug="rook-for-two")
+    person = player.person_id
+    season = Season.objects.get(events=event).slug
     urls = [
         ("player", "home", reverse("home")),
         ("player", "sign in", reverse("login")),
@@ -84,7 +86,22 @@ def page_list(event, family):
         ("host", "partnership pad", reverse("scoring:pad_detail", args=[partnership.pk])),
         ("host", "Rook for Two pad (won)", reverse("scoring:pad_detail", args=[two.pk])),
         ("host", "hand", reverse("scoring:hand_detail", args=[partnership.pk, 2])),
+        ("host", "roster", reverse("roster")),
+        ("host", "import players", reverse("roster_import")),
+        ("host", "person", reverse("person_detail", args=[person])),
+        (
+            "host",
+            "person in a season",
+            reverse("person_detail", args=[person]) + "?season=" + season,
+        ),
+        ("host", "edit person", reverse("person_edit", args=[person])),
+        ("host", "merge person", reverse("person_merge", args=[person])),
+        ("host", "seasons", reverse("season_list")),
+        ("host", "season", reverse("season_detail", args=[season])),
+        ("host", "edit season", reverse("season_edit", args=[season])),
+        ("host", "delete season", reverse("season_delete", args=[season])),
         ("projector", "standings", reverse("standings", args=[slug])),
+        ("projector", "season board", reverse("season_projector", args=[season])),
         ("projector", "projector board", reverse("projector", args=[slug])),
         ("projector", "seating chart", reverse("seating_chart", args=[slug, 4])),
     ]
@@ -107,6 +124,14 @@ def refused_host_save(page):
     page.locator(".errorlist-box").wait_for()
 
 
+def import_preview(page):
+    page.get_by_label("Paste names").fill(
+        "Name,Email\nHattie Pruitt,hattie@example.org\nHatty Pruitt\nNew Person\n,x@example.org"
+    )
+    page.get_by_role("button", name="Preview").click()
+    page.locator(".preview-list").wait_for()
+
+
 # Pages looked at in more than one state: (state, what the user does to reach it).
 STATES = {
     "table page: score form": [
@@ -115,6 +140,7 @@ STATES = {
         ("after a refused save", refused_save),
     ],
     "enter scores": [("as opened", None), ("after a refused save", refused_host_save)],
+    "import players": [("as opened", None), ("preview", import_preview)],
 }
 
 
