@@ -237,17 +237,14 @@ def match_person(owner, data: dict[str, Any]) -> Person:
 
 
 def match_season(owner, data: dict[str, Any]) -> Season:
-    """The owner's season of this address or name, else a new one (a fresh address
-    if another host has this one)."""
+    """The owner's season of this address or name (addresses are per host), else a new one."""
     season = (
         Season.objects.filter(owner=owner, slug=data["slug"]).first()
-        or Season.objects.filter(owner=owner, name=data["name"]).first()
+        or Season.objects.filter(owner=owner, name__iexact=data["name"]).first()
     )
     if season is not None:
         return season
     fields = {f: data[f] for f in SEASON_FIELDS if f in data}
-    if Season.objects.filter(slug=fields.get("slug", "")).exists():
-        fields["slug"] = ""
     season = Season(owner=owner, **fields)
     _valid(season, f"Season “{data['name']}”", exclude=["owner", "slug"])
     season.save()

@@ -68,7 +68,8 @@ class Person(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="people"
     )
     name = models.CharField(max_length=60)
-    key = models.CharField(max_length=60, editable=False, db_index=True)
+    # Longer than the name: folding can grow it ("ß" is "ss", a ligature several letters).
+    key = models.CharField(max_length=200, editable=False, db_index=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
     aliases = models.JSONField(
@@ -112,7 +113,7 @@ class Season(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seasons"
     )
     name = models.CharField(max_length=80)
-    slug = models.SlugField(max_length=100, unique=True, allow_unicode=True)
+    slug = models.SlugField(max_length=100, allow_unicode=True)
     method = models.CharField(
         "standing method", max_length=16, choices=Method, default=Method.TOTAL_PLACES
     )
@@ -134,6 +135,10 @@ class Season(models.Model):
                 condition=Q(best_of__isnull=True) | Q(best_of__gte=1),
                 name="season_best_of_positive",
             ),
+            # A season's address is the host's own: another host's "Autumn 2026" is no
+            # business of theirs, and a double tap on "Create" can't make two.
+            models.UniqueConstraint("owner", "slug", name="season_slug_unique_for_host"),
+            models.UniqueConstraint(Lower("name"), "owner", name="season_name_unique_for_host"),
         ]
 
     def __str__(self) -> str:
@@ -143,7 +148,8 @@ class Season(models.Model):
         if not self.slug:
             base = slugify(self.name, allow_unicode=True)[:90] or "season"
             slug, n = base, 2
-            while Season.objects.filter(slug=slug).exclude(pk=self.pk).exists():
+            taken = Season.objects.filter(owner_id=self.owner_id).exclude(pk=self.pk)
+            while taken.filter(slug=slug).exists():
                 slug, n = f"{base}-{n}", n + 1
             self.slug = slug
         super().save(*args, **kwargs)
