@@ -31,9 +31,8 @@ def play_night(owner, players: int) -> Event:
     )
     event.house_rules = event.game.settings
     event.save()
-    Player.objects.bulk_create(
-        Player(event=event, name=f"Player {n:03d}", status="present") for n in range(players)
-    )
+    for n in range(players):  # one by one: each player becomes someone on the roster
+        Player.objects.create(event=event, name=f"Player {n:03d}", status="present")
     for _ in range(11):
         rnd = services.seat_next_round(event)
         services.begin_round(rnd)
