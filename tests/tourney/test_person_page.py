@@ -272,12 +272,12 @@ def assert_page_matches(page, person, nights, h2h):
         them = h2h[pid]
         assert row[1:3] == [str(them["tables"]), str(them["nights"])]
         if them["ahead"] + them["behind"] + them["level"]:
-            expected = f"{person.name} ahead {them['ahead']}, {row[0]} ahead {them['behind']}"
+            expected = f"{them['ahead']}–{them['behind']}"
             if them["level"]:
-                expected += f", level {them['level']}"
+                expected += f" ({them['level']} level)"
             assert row[3] == expected
         else:
-            assert row[3] == "no finished night together"
+            assert row[3] == "none finished"
 
 
 # ---- the tests --------------------------------------------------------------------------
