@@ -198,6 +198,12 @@ def rename_person(person: Person, new_name: str) -> Person:
     key = name_key(name)
     twin = Person.objects.filter(owner_id=person.owner_id, key=key).exclude(pk=person.pk).first()
     if twin:
+        if shared_nights(person, twin):
+            raise RosterError(
+                f"“{twin.name}” is already someone else on your roster, and {person.name} "
+                f"played on a night with them: they are two people, so give {person.name} "
+                "a name that tells them apart (add an initial)."
+            )
         raise RosterError(
             f"“{twin.name}” is already someone else on your roster: "
             f"if they are one person, merge {person.name} into {twin.name} instead."
@@ -211,8 +217,11 @@ def rename_person(person: Person, new_name: str) -> Person:
             )
     old = person.name
     person.name = name
-    if name_key(old) != key and old not in person.aliases:
-        person.aliases = [*person.aliases, old]
+    # The new name is the name now, not "also written"; the old one becomes a spelling.
+    aliases = [a for a in person.aliases if name_key(a) != key]
+    if name_key(old) != key and old not in aliases:
+        aliases.append(old)
+    person.aliases = aliases
     person.save()
     person.players.update(name=name)
     return person
