@@ -19,6 +19,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -231,6 +232,8 @@ def rename_person(person: Person, new_name: str) -> Person:
 
 HEADER_WORDS = {
     "name": {"name", "names", "full name", "player", "person", "player name"},
+    "first": {"first name", "first", "given name", "forename", "firstname"},
+    "last": {"last name", "last", "surname", "family name", "lastname"},
     "email": {"email", "e-mail", "email address", "e-mail address", "mail"},
     "phone": {"phone", "phone number", "telephone", "mobile", "cell", "tel"},
 }
@@ -260,17 +263,40 @@ def _cell_text(cell) -> str:
     return text
 
 
+def _headers(first_row: list[str]) -> list[str | None] | None:
+    """The columns a first row names, or None when it is a person, not headers.
+
+    A row naming a contact column but no name column is headers Rookery can't use:
+    refused once, rather than taken as a person and every row after it misread."""
+    headers = [_header_column(c) for c in first_row]
+    if {"name", "first", "last"} & set(headers):
+        return headers
+    if any(headers):
+        pairs = zip(first_row, headers, strict=True)
+        unknown = ", ".join(f"“{cell}”" for cell, column in pairs if cell and not column)
+        raise RosterError(
+            f"The first row looks like column headings, but the columns {unknown} weren't "
+            "recognised: Rookery reads name (or first name and last name), email, phone."
+        )
+    return None
+
+
+def _row_name(values: dict[str, str]) -> str:
+    if values.get("name"):
+        return values["name"]
+    return " ".join(v for v in (values.get("first", ""), values.get("last", "")) if v)
+
+
 def read_rows(table: list[list]) -> list[RawRow]:
     """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional."""
     rows = [[_cell_text(c) for c in row] for row in table]
     first_number = 1
-    order = COLUMNS
-    if rows:
-        headers = [_header_column(c) for c in rows[0]]
-        if "name" in headers:
-            order = headers
-            rows = rows[1:]
-            first_number = 2
+    order: list[str | None] = list(COLUMNS)
+    first = next((r for r in rows if any(r)), None)
+    headers = _headers(first) if first else None
+    if headers:
+        start = rows.index(first) + 1
+        order, rows, first_number = headers, rows[start:], start + 1
     out = []
     for offset, cells in enumerate(rows):
         if not any(cells):
@@ -279,7 +305,7 @@ def read_rows(table: list[list]) -> list[RawRow]:
         out.append(
             RawRow(
                 number=first_number + offset,
-                name=clean_name(values.get("name", "")),
+                name=clean_name(_row_name(values)),
                 email=values.get("email", "").strip(),
                 phone=" ".join(values.get("phone", "").split()),
             )
@@ -304,10 +330,27 @@ def _csv_cells(text: str) -> list[list]:
     # The stdlib reader, as tablib's own CSV loader uses, but fed directly: tablib
     # refuses a row longer than the first, and a pasted list often has contact
     # details on some lines only ("Ann" then "Bob, bob@x.org").
+    text = text.lstrip("\ufeff")
     try:
-        return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+        return list(csv.reader(io.StringIO(text), delimiter=_separator(text)))
     except csv.Error as exc:
         raise RosterError(f"That CSV could not be read: {exc}.") from exc
+
+
+SEPARATORS = ",;\t"
+
+
+def _separator(text: str) -> str:
+    """The column separator: a comma, or the semicolon or tab a spreadsheet set to
+    another language saves with. The one on most of the first lines wins, then the
+    one used most; a list of bare names has none, and reads as commas."""
+    lines = [line for line in text.splitlines()[:20] if line.strip()]
+
+    def score(sep: str) -> tuple[int, int]:
+        return sum(sep in line for line in lines), sum(line.count(sep) for line in lines)
+
+    best = max(SEPARATORS, key=score)  # max keeps the first of a tie: the comma
+    return best if score(best) > (0, 0) else ","
 
 
 def parse_upload(filename: str, content: bytes) -> list[RawRow]:
@@ -362,9 +405,17 @@ class PreviewRow:
         return f"row-{self.row.number}"
 
 
+EMAIL_IN_TEXT = re.compile(r"[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+")
+
+
 def _refusal(row: RawRow, seen: dict[str, int]) -> str:
     if not row.name:
         return "No name in this row."
+    if EMAIL_IN_TEXT.search(row.name):
+        return (
+            f"Row {row.number}: the name “{row.name}” holds an email address: "
+            "put it in its own column."
+        )
     if len(row.name) > NAME_MAX:
         return f"“{row.name[:20]}…” is too long: a name can be at most {NAME_MAX} characters."
     if row.email:

@@ -429,3 +429,40 @@ def test_rename_to_someone_met_at_a_night_does_not_suggest_a_merge(host):
         rename_person(ann, "bea")
     assert "they are two people" in str(refused.value)
     assert "merge" not in str(refused.value)
+
+
+@pytest.mark.parametrize("sep", [";", "\t"], ids=["semicolon", "tab"])
+def test_semicolon_and_tab_csv_are_read_as_columns(host_client, roster, sep):
+    text = sep.join(["Name", "Email", "Phone"]) + "\nPat Quinn" + sep + "pat@example.org"
+    text += sep + "555-1\nAnn Whitaker" + sep + sep + "\n"
+    page = post_file(host_client, "r.csv", text.encode()).content.decode()
+    assert "Row 2: Pat Quinn</strong>" in page and "pat@example.org 555-1" in page
+    assert "Row 3: Ann Whitaker</strong>" in page and "1 matched" in page
+    pasted = host_client.post(reverse("roster_import"), {"text": text}).content.decode()
+    assert "Row 2: Pat Quinn</strong>" in pasted
+
+
+def test_a_name_holding_an_email_is_refused(host_client, roster):
+    page = host_client.post(
+        reverse("roster_import"), {"text": "Pat Quinn pat@example.org\nDee"}
+    ).content.decode()
+    assert (
+        "Row 1: the name “Pat Quinn pat@example.org” holds an email address: "
+        "put it in its own column." in page
+    )
+    assert "1 refused" in page and "1 new" in page
+
+
+def test_first_and_last_name_columns_are_joined(host_client, roster):
+    text = "First Name,Last Name,Email\nPat,Quinn,pat@x.org\nAnn,Whitaker,\n"
+    page = post_file(host_client, "r.csv", text.encode()).content.decode()
+    assert "Row 2: Pat Quinn</strong>" in page and "pat@x.org" in page
+    assert "Row 3: Ann Whitaker</strong>" in page
+    assert "is not an email address" not in page and "First Name" not in page
+
+
+def test_unrecognised_headings_are_reported_once(host_client, roster):
+    page = post_file(host_client, "r.csv", b"Nom,Courriel,Email\nPat,x,pat@x.org\n")
+    text = page.content.decode()
+    assert "the columns “Nom”, “Courriel” weren&#x27;t recognised" in text
+    assert "Nothing is saved yet." not in text
