@@ -27,7 +27,7 @@ import openpyxl
 import tablib
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 
 from scoring.exports.base import FORMULA_START, _csv_text
@@ -404,6 +404,11 @@ class PreviewRow:
     def answer_field(self) -> str:
         return f"row-{self.row.number}"
 
+    @property
+    def why(self) -> str:
+        """Why a doubtful row might be someone on the roster, e.g. a close spelling."""
+        return self.candidates[0].reason(self.row.name) if self.candidates else ""
+
 
 EMAIL_IN_TEXT = re.compile(r"[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+")
 
@@ -477,29 +482,51 @@ class ImportResult:
 @transaction.atomic
 def apply_import(owner, preview: list[PreviewRow], answers: dict[str, str]) -> ImportResult:
     """Save a confirmed preview. ``answers`` maps each doubtful row's field to a
-    candidate's pk ("same person") or "new"; the caller has checked every one is given."""
+    candidate's pk ("same person") or "new"; the caller has checked every one is given.
+
+    Safe to run twice at once (a double-tapped Confirm): a person the other run
+    added meanwhile is matched, not added again."""
     result = ImportResult()
     for item in preview:
         row = item.row
         if item.status == "refused":
             result.refused += 1
             continue
-        if item.status == "doubtful":
+        person = item.person
+        if item.status == "doubtful" and answers[item.answer_field] != "new":
             answer = answers[item.answer_field]
-            if answer != "new":
-                person = next(m.person for m in item.candidates if str(m.person.pk) == answer)
-                item = _matched(row, Person.objects.get(pk=person.pk))
-        if item.status in ("new", "doubtful"):
-            Person.objects.create(owner=owner, name=row.name, email=row.email, phone=row.phone)
-            result.added += 1
-            continue
+            person = next(m.person for m in item.candidates if str(m.person.pk) == answer)
+        if person is None:
+            person = _add_person(owner, row)
+            if person is None:
+                result.added += 1
+                continue
         result.matched += 1
-        if item.fills:
-            for column, value in item.fills.items():
-                setattr(item.person, column, value)
-            item.person.save(update_fields=[*item.fills, "key"])
+        if _fill_contact(person, row):
             result.updated += 1
     return result
+
+
+def _add_person(owner, row: RawRow) -> Person | None:
+    """Add the row's person, or the one with that name key already there: None when added."""
+    try:
+        with transaction.atomic():
+            Person.objects.create(owner=owner, name=row.name, email=row.email, phone=row.phone)
+            return None
+    except IntegrityError:
+        return Person.objects.get(owner=owner, key=name_key(row.name))
+
+
+def _fill_contact(person: Person, row: RawRow) -> bool:
+    """Fill in an email or phone the person lacks, as the row gives it (as of now)."""
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    fills = _matched(row, person).fills
+    if not fills:
+        return False
+    for column, value in fills.items():
+        setattr(person, column, value)
+    person.save(update_fields=[*fills, "key"])
+    return True
 
 
 def export_dataset(owner, *, for_csv: bool = False) -> tablib.Dataset:

@@ -232,7 +232,7 @@ def test_import_paste(host_client, roster):
 
 
 def test_stale_preview_is_shown_again(host_client, roster):
-    page = post_file(host_client, "club.csv", b"Carl Dee\n").content.decode()
+    page = post_file(host_client, "club.csv", b"Carl Dee\nDee Dee\n").content.decode()
     Person.objects.create(owner=roster, name="Carl Dee")  # someone added it meanwhile
     again = host_client.post(reverse("roster_import"), _form_fields(page)).content.decode()
     assert "Your roster changed since this preview" in again
@@ -266,8 +266,9 @@ def test_tampered_preview_is_refused(host_client, roster):
 )
 def test_bad_files_get_a_clear_message(host_client, roster, filename, content, message):
     response = post_file(host_client, filename, content)
-    assert response.status_code == 200
+    assert response.status_code == (200 if message.startswith("Row") else 422)
     assert message in response.content.decode()
+    assert "Paste some names" not in response.content.decode()  # one message, the right one
     assert Person.objects.filter(owner=roster).count() == 2
 
 
@@ -466,3 +467,71 @@ def test_unrecognised_headings_are_reported_once(host_client, roster):
     text = page.content.decode()
     assert "the columns “Nom”, “Courriel” weren&#x27;t recognised" in text
     assert "Nothing is saved yet." not in text
+
+
+def test_doubtful_row_says_why_and_confirm_says_what_it_does(host_client, roster):
+    Person.objects.filter(name="Bob Stone").update(email="")
+    text = "Ann Whitakr\nCarl Dee\nDora Ek\nBob Stone,bob@x.org\nAnn Whitaker"
+    page = host_client.post(reverse("roster_import"), {"text": text}).content.decode()
+    assert '<p class="help">“Ann Whitakr” is a close spelling of “Ann Whitaker”.</p>' in page
+    assert ">Add 2 people, update 1, 1 as you answered, 1 unchanged</button>" in page
+    unanswered = host_client.post(reverse("roster_import"), _form_fields(page))
+    assert unanswered.status_code == 422
+
+
+def test_confirming_the_same_preview_twice_adds_once(host_client, roster):
+    page = host_client.post(reverse("roster_import"), {"text": "Carl Dee\nAnn Whitaker"})
+    form = _form_fields(page.content.decode())
+    first = host_client.post(reverse("roster_import"), form, follow=True).content.decode()
+    assert "Imported: 1 added, 1 matched." in first
+    again = host_client.post(reverse("roster_import"), form, follow=True).content.decode()
+    assert "Already imported: everyone in that list is on your roster." in again
+    assert Person.objects.filter(owner=roster, key="carl dee").count() == 1
+
+
+def test_a_person_added_between_preview_and_save_is_matched(roster):
+    rows = people.parse_text("Carl Dee, carl@x.org\nDee Dee")
+    preview = people.preview_import(roster, rows)
+    carl = Person.objects.create(owner=roster, name="Carl Dee")  # the other tab's confirm
+    result = people.apply_import(roster, preview, {})
+    assert (result.added, result.matched, result.updated) == (1, 1, 1)
+    carl.refresh_from_db()
+    assert carl.email == "carl@x.org"
+    assert Person.objects.filter(owner=roster).count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_confirms_at_the_same_instant_add_each_person_once(host):
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    Person.objects.create(owner=host, name="Ann Whitaker")
+    client = Client()
+    client.force_login(host)
+    page = client.post(reverse("roster_import"), {"text": "Carl Dee\nDee Dee\nAnn Whitaker"})
+    form = _form_fields(page.content.decode())
+    barrier = threading.Barrier(3)
+    answers = []
+
+    def tap():
+        try:
+            tab = Client()
+            tab.force_login(host)
+            barrier.wait(timeout=10)
+            answers.append(tab.post(reverse("roster_import"), form).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tap) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [302, 302, 302]
+    assert sorted(Person.objects.filter(owner=host).values_list("name", flat=True)) == [
+        "Ann Whitaker",
+        "Carl Dee",
+        "Dee Dee",
+    ]

@@ -125,8 +125,29 @@ def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpRes
             "fingerprint": people.roster_fingerprint(request.user),
             "note": note,
             "errors": errors,
+            "confirm_label": _confirm_label(preview),
         },
+        status=422 if errors else 200,
     )
+
+
+def _confirm_label(preview) -> str:
+    """What Confirm will do: "Add 2 people, update 1, 1 unchanged"."""
+    new = sum(p.status == "new" for p in preview)
+    update = sum(p.status == "matched" and bool(p.fills) for p in preview)
+    same = sum(p.status == "matched" and not p.fills for p in preview)
+    doubtful = sum(p.status == "doubtful" for p in preview)
+    parts = [f"Add {new} {'person' if new == 1 else 'people'}"] if new else []
+    if update:
+        parts.append(f"update {update}")
+    if doubtful:
+        parts.append(f"{doubtful} as you answered")
+    if same:
+        parts.append(f"{same} unchanged")
+    if not parts:
+        return "Nothing to import"
+    text = ", ".join(parts)
+    return text[0].upper() + text[1:]
 
 
 @login_required
@@ -146,7 +167,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             return _preview_page(request, rows, answers={})
-    return render(request, "tourney/roster/import.html", {"form": form})
+    status = 422 if form.errors else 200
+    return render(request, "tourney/roster/import.html", {"form": form}, status=status)
 
 
 def _import_confirm(request: HttpRequest) -> HttpResponse:
@@ -157,6 +179,11 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
     if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+        fresh = people.preview_import(request.user, rows)
+        if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
+            # Confirm sent twice (a double tap, a second tab): the first one did it all.
+            messages.success(request, "Already imported: everyone in that list is on your roster.")
+            return redirect("roster")
         return _preview_page(
             request,
             rows,
