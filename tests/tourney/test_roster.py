@@ -535,3 +535,39 @@ def test_two_confirms_at_the_same_instant_add_each_person_once(host):
         "Carl Dee",
         "Dee Dee",
     ]
+
+
+def test_a_close_spelling_of_someone_playing_tonight_is_refused(host_client, host):
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Gus Møller", "Ann Whitaker"])
+    url = reverse("player_list", args=[event.slug])
+    response = host_client.post(url, {"names": "Gus Moller\nCy"})
+    page = response.content.decode()
+    assert "“Gus Moller” looks like Gus Møller, who is already playing tonight" in page
+    assert "Gus Moller\nCy" in page  # what was typed is kept
+    assert event.players.count() == 2 and not Person.objects.filter(name="Cy").exists()
+    # Someone else with a close name: the host tells them apart, and they are added.
+    host_client.post(url, {"names": "Gus Moller B."})
+    assert event.players.filter(name="Gus Moller B.").exists()
+
+
+def test_the_same_person_question_says_why(host_client, host):
+    Player.objects.create(event=EventFactory(owner=host), name="Ann Whitaker")
+    event = EventFactory(owner=host)
+    page = host_client.post(
+        reverse("player_list", args=[event.slug]), {"names": "Ann Whitakr"}
+    ).content.decode()
+    assert "“Ann Whitakr” is a close spelling of “Ann Whitaker”." in page
+
+
+def test_invisible_characters_are_dropped_from_names(host_client, host):
+    Person.objects.create(owner=host, name="Ann Whitaker")
+    page = host_client.post(reverse("roster"), {"name": "\u200bAnn Whitaker\u200e"})
+    assert "“Ann Whitaker” is already on your roster." in page.content.decode()
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Bo"])
+    added = host_client.post(reverse("player_list", args=[event.slug]), {"names": "\ufeffBo"})
+    assert "“Bo” is already playing in this event" in added.content.decode()
+    preview = host_client.post(reverse("roster_import"), {"text": "Ann\u200d Whitaker"})
+    assert "1 matched" in preview.content.decode()
+    assert Person.objects.filter(owner=host).count() == 2
