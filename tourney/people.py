@@ -188,6 +188,17 @@ def merge_people(*, keep: Person, other: Person) -> MergeSummary:
     return summary
 
 
+def merged_into(owner, name: str) -> Person | None:
+    """Who a person merged away now is: the one keeping their name as another spelling."""
+    key = name_key(name or "")
+    if not key:
+        return None
+    for person in Person.objects.filter(owner=owner).exclude(aliases=[]):
+        if key in {name_key(a) for a in person.aliases}:
+            return person
+    return None
+
+
 @transaction.atomic
 def rename_person(person: Person, new_name: str) -> Person:
     """A new name for a person, in every night they played (one person, one name)."""

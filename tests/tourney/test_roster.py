@@ -571,3 +571,34 @@ def test_invisible_characters_are_dropped_from_names(host_client, host):
     preview = host_client.post(reverse("roster_import"), {"text": "Ann\u200d Whitaker"})
     assert "1 matched" in preview.content.decode()
     assert Person.objects.filter(owner=host).count() == 2
+
+
+def test_stale_tabs_of_a_merged_person_say_where_they_went(host_client, host):
+    keep = Person.objects.create(owner=host, name="Nell Okafor")
+    other = Person.objects.create(owner=host, name="Nel Okafor")
+    merge_url = reverse("person_merge", args=[keep.pk])
+    host_client.post(merge_url, {"other": other.pk, "confirm": "yes"})
+    edit = host_client.post(
+        reverse("person_edit", args=[other.pk]), {"name": "Nel Okafor", "email": "n@x.org"}
+    )
+    assert edit.status_code == 404
+    text = edit.content.decode()
+    assert "That person was merged into Nell Okafor" in text and "Nothing was saved" in text
+    assert reverse("person_detail", args=[keep.pk]) in text
+    keep.refresh_from_db()
+    assert keep.email == ""
+    detail = host_client.get(reverse("person_detail", args=[other.pk]))
+    assert detail.status_code == 404
+    assert "That person was merged into Nell Okafor" in detail.content.decode()
+    again = host_client.post(merge_url, {"other": other.pk, "confirm": "yes"}).content.decode()
+    assert "Nel Okafor is no longer on your roster: they were already merged." in again
+    assert "Select a valid choice" not in again
+
+
+def test_a_person_gone_without_a_trace_is_a_clear_404(host_client, host):
+    stranger = Person.objects.create(owner=UserFactory(username="other"), name="Secret Sam")
+    response = host_client.get(reverse("person_detail", args=[stranger.pk]))
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert "That person isn't on your roster any more" in text
+    assert "Secret Sam" not in text and reverse("roster") in text
