@@ -14,9 +14,35 @@ from scoring import rules
 
 
 def clean_name(raw: str) -> str:
-    """Free text (any script, apostrophes, emoji), with the whitespace tidied."""
+    """Free text (any script, apostrophes, emoji), with the whitespace tidied and
+    invisible characters dropped, so "\u200bAnn" can't pass for a second "Ann"."""
     visible = "".join(ch for ch in raw if unicodedata.category(ch) != "Cc" or ch.isspace())
-    return unicodedata.normalize("NFC", " ".join(visible.split()))
+    return unicodedata.normalize("NFC", " ".join(_drop_format_chars(visible).split()))
+
+
+JOINERS = {"\u200c", "\u200d"}  # zero-width (non-)joiner: part of emoji and some scripts
+
+
+def _drop_format_chars(text: str) -> str:
+    """Drop Unicode format characters (zero-width space, BOM, bidi marks...): a
+    joiner stays only between two non-Latin characters (👨‍👩‍👧, Persian), and an
+    emoji flag's tag characters only after another symbol."""
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch) != "Cf":
+            out.append(ch)
+            continue
+        before = out[-1] if out else ""
+        after = text[i + 1] if i + 1 < len(text) else ""
+        joiner = ch in JOINERS and _joinable(before) and _joinable(after)
+        flag_tag = "\U000e0020" <= ch <= "\U000e007f" and bool(before) and ord(before) > 0x2000
+        if joiner or flag_tag:
+            out.append(ch)
+    return "".join(out)
+
+
+def _joinable(ch: str) -> bool:
+    return bool(ch) and ord(ch) > 0x24F and unicodedata.category(ch)[0] in "LSM"
 
 
 TYPE_A_NUMBER = "Type a whole number, like 35"

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
 from tourney.models import Event, Person, Player, Round, Season, name_key
-from tourney.people import match_name
+from tourney.people import close_spelling, match_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
 
@@ -213,6 +213,7 @@ class PlayerNamesForm(forms.Form):
         self.people = [p for p in Person.objects.filter(owner=event.owner) if p.pk not in playing]
         self.fields["roster"].choices = [(str(p.pk), p.name) for p in self.people]
         self.questions: list[dict] = []
+        self._tonight: list[tuple[str, str, set[str]]] | None = None
         if self.is_bound:
             self._add_questions()
 
@@ -246,6 +247,21 @@ class PlayerNamesForm(forms.Form):
                 }
             )
 
+    def _looks_like_a_player(self, key: str) -> str:
+        """The name of someone playing tonight this name key is a close spelling of
+        (or a spelling kept when they were merged): one night, one name each."""
+        if self._tonight is None:
+            self._tonight = [
+                (p.name, name_key(p.name), {name_key(a) for a in p.person.aliases})
+                if p.person
+                else (p.name, name_key(p.name), set())
+                for p in self.event.players.select_related("person")
+            ]
+        for name, known, aliases in self._tonight:
+            if close_spelling(key, known) or key in aliases:
+                return name
+        return ""
+
     def question_fields(self):
         return [(q, self[q["field"]]) for q in self.questions]
 
@@ -269,6 +285,11 @@ class PlayerNamesForm(forms.Form):
                 same = "" if existing[key] == name else f" (as “{existing[key]}”)"
                 problems.append(
                     f"“{name}” is already playing in this event{same}: names must differ."
+                )
+            elif twin := self._looks_like_a_player(key):
+                problems.append(
+                    f"“{name}” looks like {twin}, who is already playing tonight: if this is "
+                    "someone else, add an initial or a surname so the two can be told apart."
                 )
             elif key in seen:
                 problems.append(f"“{name}” is in the list twice: each player needs their own name.")

@@ -19,6 +19,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ import openpyxl
 import tablib
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 
 from scoring.exports.base import FORMULA_START, _csv_text
@@ -187,6 +188,17 @@ def merge_people(*, keep: Person, other: Person) -> MergeSummary:
     return summary
 
 
+def merged_into(owner, name: str) -> Person | None:
+    """Who a person merged away now is: the one keeping their name as another spelling."""
+    key = name_key(name or "")
+    if not key:
+        return None
+    for person in Person.objects.filter(owner=owner).exclude(aliases=[]):
+        if key in {name_key(a) for a in person.aliases}:
+            return person
+    return None
+
+
 @transaction.atomic
 def rename_person(person: Person, new_name: str) -> Person:
     """A new name for a person, in every night they played (one person, one name)."""
@@ -198,6 +210,12 @@ def rename_person(person: Person, new_name: str) -> Person:
     key = name_key(name)
     twin = Person.objects.filter(owner_id=person.owner_id, key=key).exclude(pk=person.pk).first()
     if twin:
+        if shared_nights(person, twin):
+            raise RosterError(
+                f"“{twin.name}” is already someone else on your roster, and {person.name} "
+                f"played on a night with them: they are two people, so give {person.name} "
+                "a name that tells them apart (add an initial)."
+            )
         raise RosterError(
             f"“{twin.name}” is already someone else on your roster: "
             f"if they are one person, merge {person.name} into {twin.name} instead."
@@ -211,8 +229,11 @@ def rename_person(person: Person, new_name: str) -> Person:
             )
     old = person.name
     person.name = name
-    if name_key(old) != key and old not in person.aliases:
-        person.aliases = [*person.aliases, old]
+    # The new name is the name now, not "also written"; the old one becomes a spelling.
+    aliases = [a for a in person.aliases if name_key(a) != key]
+    if name_key(old) != key and old not in aliases:
+        aliases.append(old)
+    person.aliases = aliases
     person.save()
     person.players.update(name=name)
     return person
@@ -222,6 +243,8 @@ def rename_person(person: Person, new_name: str) -> Person:
 
 HEADER_WORDS = {
     "name": {"name", "names", "full name", "player", "person", "player name"},
+    "first": {"first name", "first", "given name", "forename", "firstname"},
+    "last": {"last name", "last", "surname", "family name", "lastname"},
     "email": {"email", "e-mail", "email address", "e-mail address", "mail"},
     "phone": {"phone", "phone number", "telephone", "mobile", "cell", "tel"},
 }
@@ -251,17 +274,40 @@ def _cell_text(cell) -> str:
     return text
 
 
+def _headers(first_row: list[str]) -> list[str | None] | None:
+    """The columns a first row names, or None when it is a person, not headers.
+
+    A row naming a contact column but no name column is headers Rookery can't use:
+    refused once, rather than taken as a person and every row after it misread."""
+    headers = [_header_column(c) for c in first_row]
+    if {"name", "first", "last"} & set(headers):
+        return headers
+    if any(headers):
+        pairs = zip(first_row, headers, strict=True)
+        unknown = ", ".join(f"“{cell}”" for cell, column in pairs if cell and not column)
+        raise RosterError(
+            f"The first row looks like column headings, but the columns {unknown} weren't "
+            "recognised: Rookery reads name (or first name and last name), email, phone."
+        )
+    return None
+
+
+def _row_name(values: dict[str, str]) -> str:
+    if values.get("name"):
+        return values["name"]
+    return " ".join(v for v in (values.get("first", ""), values.get("last", "")) if v)
+
+
 def read_rows(table: list[list]) -> list[RawRow]:
     """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional."""
     rows = [[_cell_text(c) for c in row] for row in table]
     first_number = 1
-    order = COLUMNS
-    if rows:
-        headers = [_header_column(c) for c in rows[0]]
-        if "name" in headers:
-            order = headers
-            rows = rows[1:]
-            first_number = 2
+    order: list[str | None] = list(COLUMNS)
+    first = next((r for r in rows if any(r)), None)
+    headers = _headers(first) if first else None
+    if headers:
+        start = rows.index(first) + 1
+        order, rows, first_number = headers, rows[start:], start + 1
     out = []
     for offset, cells in enumerate(rows):
         if not any(cells):
@@ -270,7 +316,7 @@ def read_rows(table: list[list]) -> list[RawRow]:
         out.append(
             RawRow(
                 number=first_number + offset,
-                name=clean_name(values.get("name", "")),
+                name=clean_name(_row_name(values)),
                 email=values.get("email", "").strip(),
                 phone=" ".join(values.get("phone", "").split()),
             )
@@ -295,10 +341,27 @@ def _csv_cells(text: str) -> list[list]:
     # The stdlib reader, as tablib's own CSV loader uses, but fed directly: tablib
     # refuses a row longer than the first, and a pasted list often has contact
     # details on some lines only ("Ann" then "Bob, bob@x.org").
+    text = text.lstrip("\ufeff")
     try:
-        return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+        return list(csv.reader(io.StringIO(text), delimiter=_separator(text)))
     except csv.Error as exc:
         raise RosterError(f"That CSV could not be read: {exc}.") from exc
+
+
+SEPARATORS = ",;\t"
+
+
+def _separator(text: str) -> str:
+    """The column separator: a comma, or the semicolon or tab a spreadsheet set to
+    another language saves with. The one on most of the first lines wins, then the
+    one used most; a list of bare names has none, and reads as commas."""
+    lines = [line for line in text.splitlines()[:20] if line.strip()]
+
+    def score(sep: str) -> tuple[int, int]:
+        return sum(sep in line for line in lines), sum(line.count(sep) for line in lines)
+
+    best = max(SEPARATORS, key=score)  # max keeps the first of a tie: the comma
+    return best if score(best) > (0, 0) else ","
 
 
 def parse_upload(filename: str, content: bytes) -> list[RawRow]:
@@ -352,10 +415,23 @@ class PreviewRow:
     def answer_field(self) -> str:
         return f"row-{self.row.number}"
 
+    @property
+    def why(self) -> str:
+        """Why a doubtful row might be someone on the roster, e.g. a close spelling."""
+        return self.candidates[0].reason(self.row.name) if self.candidates else ""
+
+
+EMAIL_IN_TEXT = re.compile(r"[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+")
+
 
 def _refusal(row: RawRow, seen: dict[str, int]) -> str:
     if not row.name:
         return "No name in this row."
+    if EMAIL_IN_TEXT.search(row.name):
+        return (
+            f"Row {row.number}: the name “{row.name}” holds an email address: "
+            "put it in its own column."
+        )
     if len(row.name) > NAME_MAX:
         return f"“{row.name[:20]}…” is too long: a name can be at most {NAME_MAX} characters."
     if row.email:
@@ -417,29 +493,51 @@ class ImportResult:
 @transaction.atomic
 def apply_import(owner, preview: list[PreviewRow], answers: dict[str, str]) -> ImportResult:
     """Save a confirmed preview. ``answers`` maps each doubtful row's field to a
-    candidate's pk ("same person") or "new"; the caller has checked every one is given."""
+    candidate's pk ("same person") or "new"; the caller has checked every one is given.
+
+    Safe to run twice at once (a double-tapped Confirm): a person the other run
+    added meanwhile is matched, not added again."""
     result = ImportResult()
     for item in preview:
         row = item.row
         if item.status == "refused":
             result.refused += 1
             continue
-        if item.status == "doubtful":
+        person = item.person
+        if item.status == "doubtful" and answers[item.answer_field] != "new":
             answer = answers[item.answer_field]
-            if answer != "new":
-                person = next(m.person for m in item.candidates if str(m.person.pk) == answer)
-                item = _matched(row, Person.objects.get(pk=person.pk))
-        if item.status in ("new", "doubtful"):
-            Person.objects.create(owner=owner, name=row.name, email=row.email, phone=row.phone)
-            result.added += 1
-            continue
+            person = next(m.person for m in item.candidates if str(m.person.pk) == answer)
+        if person is None:
+            person = _add_person(owner, row)
+            if person is None:
+                result.added += 1
+                continue
         result.matched += 1
-        if item.fills:
-            for column, value in item.fills.items():
-                setattr(item.person, column, value)
-            item.person.save(update_fields=[*item.fills, "key"])
+        if _fill_contact(person, row):
             result.updated += 1
     return result
+
+
+def _add_person(owner, row: RawRow) -> Person | None:
+    """Add the row's person, or the one with that name key already there: None when added."""
+    try:
+        with transaction.atomic():
+            Person.objects.create(owner=owner, name=row.name, email=row.email, phone=row.phone)
+            return None
+    except IntegrityError:
+        return Person.objects.get(owner=owner, key=name_key(row.name))
+
+
+def _fill_contact(person: Person, row: RawRow) -> bool:
+    """Fill in an email or phone the person lacks, as the row gives it (as of now)."""
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    fills = _matched(row, person).fills
+    if not fills:
+        return False
+    for column, value in fills.items():
+        setattr(person, column, value)
+    person.save(update_fields=[*fills, "key"])
+    return True
 
 
 def export_dataset(owner, *, for_csv: bool = False) -> tablib.Dataset:

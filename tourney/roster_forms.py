@@ -128,6 +128,8 @@ class ImportForm(forms.Form):
         upload = data.get("file")
         if upload and upload.size > MAX_UPLOAD_BYTES:
             raise ValidationError("That file is over 1 MB: import at most 2000 people at a time.")
+        if "file" in self.errors:  # e.g. "The submitted file is empty.": that says it
+            return data
         if not upload and not (data.get("text") or "").strip():
             raise ValidationError("Paste some names or pick a file to import.")
         return data

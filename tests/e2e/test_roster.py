@@ -42,9 +42,18 @@ def test_import_preview_confirm_then_same_person_question(live_server, browser, 
     expect(page.get_by_text("email will be filled in: ann@x.org")).to_be_visible()
     expect(page.locator(".preview-row.new")).to_have_count(2)
     no_sideways_scroll(page)
-    page.get_by_role("button", name="Import 3 people").click()
+    page.get_by_role("button", name="Add 2 people, update 1").click()
     page.get_by_text("Imported: 2 added, 1 matched, 1 with contact filled in.").wait_for()
     assert Person.objects.get(owner=host, name="Ann Whitaker").email == "ann@x.org"
+    assert page.get_by_label("Email (optional)").bounding_box()["height"] >= 44
+
+    page.goto(f"{live_server.url}/people/import/")
+    page.get_by_label("Paste names (one per line: name, email, phone)").fill("Ann Whitakr")
+    page.get_by_role("button", name="Preview").click()
+    page.get_by_text("“Ann Whitakr” is a close spelling of “Ann Whitaker”.").wait_for()
+    for option in page.locator(".same-person label").all():
+        assert option.bounding_box()["height"] >= 44
+    no_sideways_scroll(page)
 
     page.goto(f"{live_server.url}/events/{event.slug}/players/")
     page.get_by_label("Names, one per line").fill("Anne Whitaker\nNew Ned")

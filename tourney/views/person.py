@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tourney.history import person_history
-from tourney.models import Person, Season
+from tourney.models import Season
+from tourney.views.roster import host_person, roster_person
 
 
 @login_required
 @require_GET
+@roster_person
 def person_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    person = get_object_or_404(Person, pk=pk, owner=request.user)
+    person = host_person(request, pk)
     seasons = list(Season.objects.filter(owner=request.user))
     season = None
     if slug := request.GET.get("season"):

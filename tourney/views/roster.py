@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tourney import people
@@ -19,8 +20,51 @@ from tourney.views.common import CSV, XLSX, download
 IMPORT_SALT = "rookery.roster-import"
 
 
+MERGED = "rookery.merged-people"  # session: pk of each person merged away -> their name
+
+
+class PersonGone(Exception):
+    """The person asked for is not on the host's roster (any more)."""
+
+    def __init__(self, pk: int):
+        self.pk = pk
+
+
 def host_person(request: HttpRequest, pk: int) -> Person:
-    return get_object_or_404(Person, pk=pk, owner=request.user)
+    """The host's person, or PersonGone: a tab opened before a merge still finds its way."""
+    person = Person.objects.filter(pk=pk, owner=request.user).first()
+    if person is None:
+        raise PersonGone(pk)
+    return person
+
+
+def merged_name(request: HttpRequest, pk) -> str:
+    return request.session.get(MERGED, {}).get(str(pk), "")
+
+
+def person_gone(request: HttpRequest, pk: int) -> HttpResponse:
+    """Not found, saying where they went when they were merged into someone."""
+    name = merged_name(request, pk) or request.POST.get("name", "")
+    keeper = people.merged_into(request.user, name)
+    return render(
+        request,
+        "tourney/roster/person_gone.html",
+        {"name": name if keeper else "", "keeper": keeper, "posted": request.method == "POST"},
+        status=404,
+    )
+
+
+def roster_person(view):
+    """Views of one person answer a merged-away or unknown person with person_gone."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except PersonGone as gone:
+            return person_gone(request, gone.pk)
+
+    return wrapper
 
 
 @login_required
@@ -47,6 +91,7 @@ def roster(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@roster_person
 def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
     person = host_person(request, pk)
     form = ContactForm(request.POST or None, instance=person)
@@ -71,22 +116,39 @@ def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@roster_person
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
     keep = host_person(request, pk)
-    form = MergeForm(request.POST or request.GET or None, person=keep)
+    data = request.POST or request.GET or None
+    form = MergeForm(data, person=keep)
     context = {"person": keep, "form": form}
+    gone = data and data.get("other") and not Person.objects.filter(pk=data["other"]).exists()
+    if gone:
+        # Merge sent again (back button, a second tab): the duplicate is already gone.
+        name = merged_name(request, data["other"])
+        context["form"] = MergeForm(person=keep)
+        context["error"] = (
+            f"{name} is no longer on your roster: they were already merged."
+            if name
+            else "That person is no longer on your roster: they were already merged or removed."
+        )
+        return render(request, "tourney/roster/person_merge.html", context)
     if form.is_bound and form.is_valid():
         other = form.cleaned_data["other"]
         context["other"] = other
         context["summary"] = people.merge_summary(other)
         context["shared"] = people.shared_nights(keep, other)
         if request.method == "POST" and request.POST.get("confirm") == "yes":
-            name = other.name
+            name, other_pk = other.name, other.pk
             try:
                 moved = people.merge_people(keep=keep, other=other)
             except people.RosterError as exc:
                 context["error"] = str(exc)
             else:
+                request.session[MERGED] = {
+                    **request.session.get(MERGED, {}),
+                    str(other_pk): name,
+                }
                 return render(
                     request,
                     "tourney/roster/person_merged.html",
@@ -125,8 +187,29 @@ def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpRes
             "fingerprint": people.roster_fingerprint(request.user),
             "note": note,
             "errors": errors,
+            "confirm_label": _confirm_label(preview),
         },
+        status=422 if errors else 200,
     )
+
+
+def _confirm_label(preview) -> str:
+    """What Confirm will do: "Add 2 people, update 1, 1 unchanged"."""
+    new = sum(p.status == "new" for p in preview)
+    update = sum(p.status == "matched" and bool(p.fills) for p in preview)
+    same = sum(p.status == "matched" and not p.fills for p in preview)
+    doubtful = sum(p.status == "doubtful" for p in preview)
+    parts = [f"Add {new} {'person' if new == 1 else 'people'}"] if new else []
+    if update:
+        parts.append(f"update {update}")
+    if doubtful:
+        parts.append(f"{doubtful} as you answered")
+    if same:
+        parts.append(f"{same} unchanged")
+    if not parts:
+        return "Nothing to import"
+    text = ", ".join(parts)
+    return text[0].upper() + text[1:]
 
 
 @login_required
@@ -146,7 +229,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             return _preview_page(request, rows, answers={})
-    return render(request, "tourney/roster/import.html", {"form": form})
+    status = 422 if form.errors else 200
+    return render(request, "tourney/roster/import.html", {"form": form}, status=status)
 
 
 def _import_confirm(request: HttpRequest) -> HttpResponse:
@@ -157,6 +241,11 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
     if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+        fresh = people.preview_import(request.user, rows)
+        if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
+            # Confirm sent twice (a double tap, a second tab): the first one did it all.
+            messages.success(request, "Already imported: everyone in that list is on your roster.")
+            return redirect("roster")
         return _preview_page(
             request,
             rows,
