@@ -398,6 +398,30 @@ def test_projector_shows_the_standings_large(host_client, host, four_nights):
     assert partial.lstrip().startswith('<div id="board"') and "<html" not in partial
 
 
+def test_the_projector_states_the_method_above_the_rows(host_client, host, four_nights):
+    # At the foot of the board it was cut off at 1920 x 1080 under a full page of rows.
+    season = Season.objects.create(owner=host, name="Autumn", method="best_of", best_of=3)
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    page = host_client.get(reverse("season_projector", args=[season.slug])).content.decode()
+    note = page.index('class="board-note">Best N nights')
+    assert page.index("</h1>") < note < page.index('class="board-rows"')
+    assert "(N = 3)" in page[note:]
+
+
+def test_average_place_says_one_night_can_top_the_season(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn", method="average_place")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    newcomer = play_night(host, ["Newcomer", "Ann", "Bo"], day=29)
+    Event.objects.filter(pk=newcomer.pk).update(season=season)
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    method = page[page.index('<p class="season-method">') :]
+    method = method[: method.index("</p>")]
+    assert "A player&#x27;s average counts from their first night" in method
+    assert standings_rows(page)[1][1] == "Newcomer"  # the rule stands: one night, won
+    board = host_client.get(reverse("season_projector", args=[season.slug])).content.decode()
+    assert "a player's average counts from their first night" in board
+
+
 # -- The xlsx export, recomputed by LibreOffice ---------------------------------------
 
 SOFFICE = shutil.which("soffice")
