@@ -9,7 +9,8 @@ beyond the rule:
 
 - total of places: a missed night counts as one worse than that night's last
   place (the night's field + 1);
-- average place: missed nights don't count at all (nights played is shown beside);
+- average place: missed nights don't count at all (nights played is shown beside), so
+  a player's average counts from their first night: one night won can top the season;
 - best N nights: only each player's N best nights count; someone with fewer
   than N nights has the missing ones filled as that night's field + 1;
 - points for places: a missed night scores 0.
@@ -36,7 +37,9 @@ EXPLANATIONS = {
     ),
     Method.AVERAGE_PLACE: (
         "The average of the places on the nights played; lowest wins, and missed "
-        "nights don't count (nights played is shown beside)."
+        "nights don't count (nights played is shown beside). A player's average counts "
+        "from their first night: one night played and won is an average of 1, which can "
+        "top the season."
     ),
     Method.BEST_OF: (
         "Only each player's {n} best places count, added up, lowest wins; with fewer "

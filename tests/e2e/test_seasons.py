@@ -1,10 +1,13 @@
 """A host builds a season from the browser and reads its standings."""
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
-from tests.factories import PASSWORD
+from tests.e2e.demo import sign_in
+from tests.factories import PASSWORD, UserFactory
 from tests.tourney.test_seasons import play_night
+from tourney.models import Season
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -50,4 +53,48 @@ def test_host_creates_a_season_links_four_nights_and_sees_the_standings(live_ser
     ]
     assert page.get_by_text("Only each player's 3 best places count").first.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_the_demo_season_fits_a_phone_and_the_projector_shows_its_method(
+    live_server, browser, phone
+):
+    """At Pixel 7 the page was 504 px wide: the nights' "Take out" buttons' hidden words
+    sat outside their table's scrolling box. At 1920 x 1080 the method line under the
+    board was cut off by a full page of rows."""
+    UserFactory(username="host")
+    call_command("load_demo", verbosity=0)
+    season = Season.objects.get(slug="autumn-2026")
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + season.get_absolute_url())
+    assert page.evaluate("window.innerWidth") == 412
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    # The wide standings scroll in their own box, which a keyboard can reach.
+    standings = page.get_by_role("region", name="Season standings")
+    assert standings.get_attribute("tabindex") == "0"
+    assert standings.evaluate("el => el.scrollWidth > el.clientWidth")
+    # Each night's state and its "Take out" button are in view without scrolling.
+    buttons = page.locator("table.season-nights button")
+    assert buttons.count() == 5
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        assert box["x"] + box["width"] <= 412 and box["height"] >= 44
+    context.close()
+
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, live_server.url)
+    page.goto(live_server.url + reverse("season_projector", args=[season.slug]))
+    note = page.locator("#board .board-note")
+    assert note.inner_text().startswith("Total of places")
+    box = note.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 1080
+    assert page.locator(".board-row:not([hidden])").count() >= 8
     context.close()

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tourney.test_views import event_form_data
 from tourney import services
+from tourney.forms import SeasonForm
 from tourney.models import Event, Person, Season
 from tourney.seasons import Method, rank_season, season_table
 
@@ -318,20 +319,71 @@ def test_a_bad_points_table_is_refused_with_the_rule_and_keeps_what_was_typed(
     assert season.method == "total_places"
 
 
+BEST_N_RULE = "Best N must be a whole number from 1 to 100."
+
+
 @pytest.mark.parametrize(
     ("best_of", "message"),
     [
         ("", "Best N nights: say how many nights count, e.g. 6."),
-        ("0", "N must be from 1 to 100 (you typed 0)."),
+        ("0", f"{BEST_N_RULE} You typed 0."),
+        ("-1", f"{BEST_N_RULE} You typed -1."),
+        ("101", f"{BEST_N_RULE} You typed 101."),
+        ("1.5", BEST_N_RULE),
+        ("six", BEST_N_RULE),
     ],
-    ids=["missing", "zero"],
+    ids=["missing", "zero", "negative", "too-many", "fraction", "word"],
 )
 def test_best_n_must_be_sensible(host_client, host, best_of, message):
     response = host_client.post(
         reverse("season_create"), {"name": "Winter", "method": "best_of", "best_of": best_of}
     )
     assert response.status_code == 422
-    assert message in response.content.decode()
+    page = response.content.decode()
+    assert message in page
+    assert "greater than or equal" not in page
+    if best_of:
+        assert f'value="{best_of}"' in page
+    assert not Season.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [("10, 8, 6,", "10, 8, 6"), ("10,8,6, ,  ", "10, 8, 6"), ("10; 8; 6;", "10, 8, 6")],
+    ids=["trailing-comma", "trailing-blanks", "semicolons"],
+)
+def test_a_points_table_may_end_with_a_comma(host_client, host, typed, kept):
+    response = host_client.post(
+        reverse("season_create"), {"name": "Winter", "method": "points", "points_table": typed}
+    )
+    season = Season.objects.get()
+    assert response["Location"] == season.get_absolute_url()
+    assert season.points_table == kept and season.points() == [10, 8, 6]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("10, , 6", "“(empty)” for place 2 is not."),
+        (", 10, 8", "“(empty)” for place 1 is not."),
+        ("1" * 119, f"Points must be at most 9999: place 1 gets {'1' * 119}."),
+        ("10, 8, 12345", "Points must be at most 9999: place 3 gets 12345."),
+        (", ".join(["1"] * 31), "Points for places: at most 30 places (you typed 31)"),
+        (
+            ", ".join(["9999"] * 30),
+            "Points for places: too long to keep (178 characters written out, at most 120)",
+        ),
+    ],
+    ids=["empty-middle", "empty-first", "119-digits", "five-digits", "31-places", "too-long"],
+)
+def test_a_points_table_has_limits(host_client, host, typed, message):
+    response = host_client.post(
+        reverse("season_create"), {"name": "Winter", "method": "points", "points_table": typed}
+    )
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert message in page
+    assert f'value="{typed}"' in page
     assert not Season.objects.exists()
 
 
@@ -342,6 +394,141 @@ def test_a_hosts_season_names_are_unique(host_client, host):
     )
     assert "You already have a season called “autumn”" in response.content.decode()
     assert Season.objects.count() == 1
+
+
+@pytest.mark.parametrize(("saved", "typed"), [("Été 2027", "ÉTÉ 2027"), ("Straße", "STRASSE")])
+def test_season_names_are_compared_as_people_read_them(host_client, host, saved, typed):
+    Season.objects.create(owner=host, name=saved)
+    response = host_client.post(reverse("season_create"), {"name": typed, "method": "total_places"})
+    assert response.status_code == 422
+    assert f"You already have a season called “{typed}”" in response.content.decode()
+    assert Season.objects.count() == 1
+    other = Season.objects.create(owner=host, name="Winter")
+    response = host_client.post(
+        reverse("season_edit", args=[other.slug]), {"name": typed, "method": "total_places"}
+    )
+    assert response.status_code == 422
+    assert f"You already have a season called “{typed}”" in response.content.decode()
+    assert Season.objects.get(pk=other.pk).name == "Winter"
+
+
+@pytest.fixture
+def name_checked_too_early(monkeypatch):
+    """The form's name check answers "free" once, as it would for a second request
+    checked just before the first one saved (a double tap, two tabs): only the
+    database's unique name stands in the way."""
+    real = SeasonForm.same_name
+    calls = []
+
+    def first_time_free(form, name):
+        calls.append(name)
+        return None if len(calls) == 1 else real(form, name)
+
+    monkeypatch.setattr(SeasonForm, "same_name", first_time_free)
+    return calls
+
+
+WINTER = {"name": "Winter 2027", "method": "best_of", "best_of": "6"}
+
+
+def test_a_double_tap_on_create_goes_to_the_season_the_first_tap_made(host_client, host):
+    first = host_client.post(reverse("season_create"), WINTER)
+    again = host_client.post(reverse("season_create"), WINTER)
+    season = Season.objects.get()
+    assert first["Location"] == again["Location"] == season.get_absolute_url()
+
+
+def test_a_create_that_loses_the_race_goes_to_the_same_new_season(
+    host_client, host, name_checked_too_early
+):
+    season = Season.objects.create(owner=host, name="Winter 2027", method="best_of", best_of=6)
+    response = host_client.post(reverse("season_create"), WINTER)
+    assert response.status_code == 302
+    assert response["Location"] == season.get_absolute_url()
+    assert Season.objects.get() == season
+
+
+def test_a_create_that_loses_the_race_with_other_settings_is_told_the_name_is_taken(
+    host_client, host, name_checked_too_early
+):
+    Season.objects.create(owner=host, name="Winter 2027", method="total_places")
+    response = host_client.post(reverse("season_create"), WINTER)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "You already have a season called “Winter 2027”" in page
+    assert 'value="Winter 2027"' in page and 'value="6"' in page
+    assert Season.objects.count() == 1
+
+
+def test_an_old_season_of_the_same_name_is_not_a_double_tap(host_client, host):
+    season = Season.objects.create(owner=host, name="Winter 2027", method="best_of", best_of=6)
+    Season.objects.filter(pk=season.pk).update(
+        created_at=season.created_at - datetime.timedelta(days=1)
+    )
+    response = host_client.post(reverse("season_create"), WINTER)
+    assert response.status_code == 422
+    assert "You already have a season called “Winter 2027”" in response.content.decode()
+
+
+def test_an_edit_that_loses_the_race_for_a_name_is_told_the_name_is_taken(
+    host_client, host, name_checked_too_early
+):
+    Season.objects.create(owner=host, name="Winter 2027")
+    mine = Season.objects.create(owner=host, name="Spring 2027")
+    response = host_client.post(
+        reverse("season_edit", args=[mine.slug]),
+        {"name": "winter 2027", "method": "points", "points_table": "3, 2, 1"},
+    )
+    assert response.status_code == 422
+    assert "You already have a season called “winter 2027”" in response.content.decode()
+    mine.refresh_from_db()
+    assert (mine.name, mine.method) == ("Spring 2027", "total_places")
+
+
+def test_two_new_names_with_one_address_get_two_addresses(host_client, host, monkeypatch):
+    # "Winter 2027" and "Winter-2027" both make the address winter-2027; the second
+    # request picks its address before the first one saves it.
+    first = Season.objects.create(owner=host, name="Winter 2027")
+    real_save = Season.save
+    stale = []
+
+    def save_with_a_stale_address(season, *args, **kwargs):
+        if not season.slug and not stale:
+            stale.append(season.slug)
+            season.slug = first.slug
+        return real_save(season, *args, **kwargs)
+
+    monkeypatch.setattr(Season, "save", save_with_a_stale_address)
+    response = host_client.post(
+        reverse("season_create"), {"name": "Winter-2027", "method": "total_places"}
+    )
+    second = Season.objects.get(name="Winter-2027")
+    assert stale and second.slug == "winter-2027-2"
+    assert response["Location"] == second.get_absolute_url()
+
+
+GONE = "That season isn't here any more: it may have been deleted."
+
+
+def test_a_season_deleted_in_another_tab_says_so(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk=four_nights[0].pk).update(season=season)
+    slug = season.slug
+    host_client.post(reverse("season_delete", args=[slug]), {"confirm": "on"})
+    assert not Season.objects.exists()
+    for response in (
+        host_client.post(reverse("season_event_add", args=[slug]), {"event": four_nights[1].pk}),
+        host_client.post(reverse("season_edit", args=[slug]), {"name": "X", "method": "points"}),
+        host_client.post(reverse("season_event_remove", args=[slug, four_nights[0].slug]), {}),
+        host_client.get(reverse("season_detail", args=[slug])),
+        host_client.get(reverse("season_projector", args=[slug])),
+    ):
+        assert response.status_code == 404
+        page = response.content.decode()
+        assert GONE in page and f'href="{reverse("season_list")}">Your seasons →</a>' in page
+        assert "table card" not in page
+    assert not Season.objects.exists()
+    assert Event.objects.filter(season__isnull=False).count() == 0
 
 
 def test_deleting_a_season_asks_first_and_keeps_its_nights(host_client, host, four_nights):
@@ -396,6 +583,30 @@ def test_projector_shows_the_standings_large(host_client, host, four_nights):
         reverse("season_projector", args=[season.slug]), headers={"HX-Request": "true"}
     ).content.decode()
     assert partial.lstrip().startswith('<div id="board"') and "<html" not in partial
+
+
+def test_the_projector_states_the_method_above_the_rows(host_client, host, four_nights):
+    # At the foot of the board it was cut off at 1920 x 1080 under a full page of rows.
+    season = Season.objects.create(owner=host, name="Autumn", method="best_of", best_of=3)
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    page = host_client.get(reverse("season_projector", args=[season.slug])).content.decode()
+    note = page.index('class="board-note">Best N nights')
+    assert page.index("</h1>") < note < page.index('class="board-rows"')
+    assert "(N = 3)" in page[note:]
+
+
+def test_average_place_says_one_night_can_top_the_season(host_client, host, four_nights):
+    season = Season.objects.create(owner=host, name="Autumn", method="average_place")
+    Event.objects.filter(pk__in=[e.pk for e in four_nights]).update(season=season)
+    newcomer = play_night(host, ["Newcomer", "Ann", "Bo"], day=29)
+    Event.objects.filter(pk=newcomer.pk).update(season=season)
+    page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
+    method = page[page.index('<p class="season-method">') :]
+    method = method[: method.index("</p>")]
+    assert "A player&#x27;s average counts from their first night" in method
+    assert standings_rows(page)[1][1] == "Newcomer"  # the rule stands: one night, won
+    board = host_client.get(reverse("season_projector", args=[season.slug])).content.decode()
+    assert "a player's average counts from their first night" in board
 
 
 # -- The xlsx export, recomputed by LibreOffice ---------------------------------------

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -17,9 +19,37 @@ from tourney.seasons import TIE_BREAK, Method, SeasonTable, explain, season_tabl
 from tourney.views.common import XLSX, download, workbook_bytes
 
 
-def host_season(request: HttpRequest, slug: str) -> Season:
-    """The signed-in host's season; anyone else's is a 404."""
-    return get_object_or_404(Season, slug=slug, owner=request.user)
+def host_season(view):
+    """Hand ``view`` the signed-in host's season for the address's slug. Not theirs, or
+    deleted in another tab since this one was loaded: a 404 that says so and leads back
+    to their seasons (not the table-card 404)."""
+
+    @functools.wraps(view)
+    def with_season(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        season = Season.objects.filter(slug=slug, owner=request.user).first()
+        if season is None:
+            return render(request, "tourney/seasons/season_gone.html", status=404)
+        return view(request, season, *args, **kwargs)
+
+    return with_season
+
+
+def save_season(form: SeasonForm) -> Season | None:
+    """Save the form's season; None, with the name refused on the form, when another
+    request (a second tap on "Create", another tab) took the name after the form was
+    checked and the database's unique name said no. Never a 500 for that race."""
+    for attempt in range(3):
+        try:
+            with transaction.atomic():
+                return form.save()
+        except IntegrityError:
+            if form.refuse_taken_name():
+                return None
+            if attempt == 2 or form.instance.pk is not None:
+                raise
+            # Two new seasons whose names make the same address: pick the next free one.
+            form.instance.slug = ""
+    return None
 
 
 def _list_page(request: HttpRequest, form: SeasonForm, status: int = 200) -> HttpResponse:
@@ -42,12 +72,14 @@ def season_list(request: HttpRequest) -> HttpResponse:
 @require_POST
 def season_create(request: HttpRequest) -> HttpResponse:
     form = SeasonForm(request.POST, owner=request.user)
-    if not form.is_valid():
-        return _list_page(request, form, status=422)
     form.instance.owner = request.user
-    season = form.save()
-    messages.success(request, f"“{season.name}” is ready. Add its nights below.")
-    return redirect(season)
+    season = save_season(form) if form.is_valid() else None
+    if season is not None:
+        messages.success(request, f"“{season.name}” is ready. Add its nights below.")
+        return redirect(season)
+    if (twin := form.repeat_of()) is not None:
+        return redirect(twin)  # a double tap on "Create": the season the first tap made
+    return _list_page(request, form, status=422)
 
 
 def _detail_context(season: Season, table: SeasonTable, add_form: SeasonEventForm) -> dict:
@@ -64,16 +96,16 @@ def _detail_context(season: Season, table: SeasonTable, add_form: SeasonEventFor
 
 @login_required
 @require_GET
-def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
     context = _detail_context(season, season_table(season), SeasonEventForm(season=season))
     return render(request, "tourney/seasons/season_detail.html", context)
 
 
 @login_required
 @require_POST
-def season_event_add(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_event_add(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonEventForm(request.POST, season=season)
     if not form.is_valid():
         context = _detail_context(season, season_table(season), form)
@@ -89,8 +121,8 @@ def season_event_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def season_event_remove(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_event_remove(request: HttpRequest, season: Season, event_slug: str) -> HttpResponse:
     event = get_object_or_404(season.events, slug=event_slug)
     event.season = None
     event.save(update_fields=["season", "updated_at"])
@@ -102,11 +134,10 @@ def season_event_remove(request: HttpRequest, slug: str, event_slug: str) -> Htt
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def season_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonForm(request.POST or None, instance=season, owner=request.user)
-    if request.method == "POST" and form.is_valid():
-        form.save()
+    if request.method == "POST" and form.is_valid() and save_season(form) is not None:
         messages.success(request, "Season saved.")
         return redirect(season)
     status = 422 if form.is_bound else 200
@@ -120,8 +151,8 @@ def season_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def season_delete(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_delete(request: HttpRequest, season: Season) -> HttpResponse:
     form = DeleteSeasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         name = season.name
@@ -140,8 +171,8 @@ def season_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def season_projector(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_projector(request: HttpRequest, season: Season) -> HttpResponse:
     context = {"season": season, "table": season_table(season), "explanation": explain(season)}
     template = "tourney/seasons/season_projector.html"
     if request.htmx:
@@ -151,8 +182,8 @@ def season_projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def season_export(request: HttpRequest, slug: str) -> HttpResponse:
-    season = host_season(request, slug)
+@host_season
+def season_export(request: HttpRequest, season: Season) -> HttpResponse:
     workbook = season_export_workbook(season_table(season))
     name = exports.filename(season.name, "", "standings", "xlsx")
     return download(workbook_bytes(workbook), name, XLSX)
