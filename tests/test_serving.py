@@ -113,3 +113,23 @@ def test_health_answers_503_when_the_database_does_not(tmp_path):
         assert get(srv.port, "/health/live", "127.0.0.1")[0] == 200  # the process still runs
     finally:
         srv.stop()
+
+
+def test_a_sqlite_database_url_queues_writers_like_the_default_file(tmp_path):
+    """DATABASE_URL=sqlite:///... gets the same WAL, busy wait and IMMEDIATE transactions
+    as the default file: without them, two phones writing at once can get "database is
+    locked" (a 500) instead of waiting their turn."""
+    env = {k: v for k, v in os.environ.items() if k != "ROOKERY_SQLITE_PATH"}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'by-url.sqlite3'}"
+    env["DJANGO_SETTINGS_MODULE"] = "tourney.settings"
+    script = (
+        "import django; django.setup()\n"
+        "from django.db import connection\n"
+        "c = connection.cursor(); c.execute('PRAGMA journal_mode'); mode = c.fetchone()[0]\n"
+        "c.execute('PRAGMA busy_timeout'); wait = c.fetchone()[0]\n"
+        "print(mode, wait, connection.settings_dict['OPTIONS']['transaction_mode'])\n"
+    )
+    out = subprocess.run(
+        [PYTHON, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["wal", "20000", "IMMEDIATE"]

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
 
+from scoring import rules
 from tourney.models import (
     Entry,
     Event,
@@ -173,6 +174,28 @@ def _export_event(event: Event) -> dict[str, Any]:
     }
 
 
+def event_date(fields: dict[str, Any]) -> datetime.date:
+    """An event's date from a backup, or a message naming the event."""
+    try:
+        return datetime.date.fromisoformat(str(fields["date"]))
+    except ValueError as exc:
+        raise BackupError(
+            f"Event “{fields.get('name')}”: “{fields['date']}” is not a date (YYYY-MM-DD)."
+        ) from exc
+
+
+def _check_house_rules(fields: dict[str, Any]) -> None:
+    """The game and its house rules as the event form would accept them: a hand-edited
+    file must not store rules every page of the night would then fail to read."""
+    rules_given = fields.get("house_rules", {})
+    if not isinstance(rules_given, dict):
+        raise BackupError(f"Event “{fields.get('name')}”: house rules must be a set of rules.")
+    try:
+        rules.get_game(fields.get("game_slug", ""), **rules_given)
+    except (TypeError, ValueError) as exc:
+        raise BackupError(f"Event “{fields.get('name')}”: {exc}") from exc
+
+
 def _dt(text: str | None):
     return datetime.datetime.fromisoformat(text) if text else None
 
@@ -215,7 +238,9 @@ def find_owner(username: str | None):
 def match_person(owner, data: dict[str, Any]) -> Person:
     """The owner's person for a backed-up person: same name (case and accents ignored)
     or one of their other spellings, contact filled in where empty; else a new one."""
-    name = str(data["name"]).strip()
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise BackupError(f"Person {data.get('id', '?')}: a person needs a name.")
+    name = data["name"].strip()
     keys = {name_key(name)} | {name_key(a) for a in data.get("aliases") or []}
     roster = Person.objects.filter(owner=owner)
     person = roster.filter(key=name_key(name)).first()
@@ -284,11 +309,12 @@ def import_event_body(
                 f"Event “{fields.get('name')}”: player “{player['name']}” names a "
                 "person the file doesn't list."
             )
-    fields["date"] = datetime.date.fromisoformat(fields["date"])
+    fields["date"] = event_date(fields)
     fields["ended_at"] = _dt(fields.get("ended_at"))
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise BackupError(f"Unknown event fields: {', '.join(sorted(unknown))}.")
+    _check_house_rules(fields)
     if not fields.get("slug") or Event.objects.filter(slug=fields["slug"]).exists():
         fields["slug"] = ""  # Event.save() gives it a fresh address from its name and date
     event = Event(owner=owner, season=season, **fields)

@@ -24,6 +24,7 @@ from django.db import transaction
 
 from tourney.backup import (
     BackupError,
+    event_date,
     export_event,
     export_person,
     export_season,
@@ -97,7 +98,7 @@ def import_club(data: dict[str, Any], *, owner) -> ClubImport:
         if (
             mine.filter(slug=fields["slug"]).exists()
             or mine.filter(
-                name=fields["name"], date=fields["date"], game_slug=fields["game_slug"]
+                name=fields["name"], date=event_date(fields), game_slug=fields["game_slug"]
             ).exists()
         ):
             result.skipped.append(f"{fields['name']} ({fields['date']})")

@@ -105,27 +105,32 @@ ASGI_APPLICATION = "tourney.asgi.application"
 # with "database is locked". DATABASE_URL switches to PostgreSQL.
 SQLITE_PATH = Path(os.environ.get("ROOKERY_SQLITE_PATH", BASE_DIR / "db.sqlite3"))
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": (
+        "PRAGMA journal_mode=WAL;"
+        "PRAGMA synchronous=NORMAL;"
+        "PRAGMA busy_timeout=20000;"
+        "PRAGMA foreign_keys=ON;"
+    ),
+}
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL, conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60"))
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        # A SQLite file named by URL queues for the write lock like the default one.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
-            "OPTIONS": {
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-                "init_command": (
-                    "PRAGMA journal_mode=WAL;"
-                    "PRAGMA synchronous=NORMAL;"
-                    "PRAGMA busy_timeout=20000;"
-                    "PRAGMA foreign_keys=ON;"
-                ),
-            },
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 

@@ -211,3 +211,43 @@ def test_export_asks_whose_club_when_there_are_several_hosts(host):
         call_command("export_club")
     with pytest.raises(CommandError, match="No account “nobody”"):
         call_command("export_club", owner="nobody")
+
+
+def _rules_garbage(doc):
+    doc["events"][0]["event"]["house_rules"] = "garbage"
+
+
+def _rules_unknown(doc):
+    doc["events"][0]["event"]["house_rules"] = {"no_such_rule": 3}
+
+
+def _bad_date(doc):
+    doc["events"][0]["event"]["date"] = "not-a-date"
+
+
+def _nameless_person(doc):
+    doc["people"][0]["name"] = None
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (_rules_garbage, "house rules must be a set of rules"),
+        (_rules_unknown, "no_such_rule"),
+        (_bad_date, "“not-a-date” is not a date"),
+        (_nameless_person, "a person needs a name"),
+    ],
+    ids=["rules-not-a-mapping", "unknown-rule", "bad-date", "nameless-person"],
+)
+def test_hand_damaged_values_are_refused_with_a_message(tmp_path, host, damage, message):
+    """Values the event form or roster would never store: refused, nothing saved, so no
+    page of the host's nights fails to read them later."""
+    build_club(host)
+    path, doc = export(host, tmp_path)
+    damage(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    other = UserFactory(username="second-host")
+    with pytest.raises(CommandError, match=f"nothing was saved.*{message}"):
+        call_command("import_club", str(path), owner="second-host")
+    assert not Event.objects.filter(owner=other).exists()
+    assert not Person.objects.filter(owner=other).exists()
