@@ -428,10 +428,7 @@ def _refusal(row: RawRow, seen: dict[str, int]) -> str:
     if not row.name:
         return "No name in this row."
     if EMAIL_IN_TEXT.search(row.name):
-        return (
-            f"Row {row.number}: the name “{row.name}” holds an email address: "
-            "put it in its own column."
-        )
+        return "The name holds an email address: put it in its own column (name, email, phone)."
     if len(row.name) > NAME_MAX:
         return f"“{row.name[:20]}…” is too long: a name can be at most {NAME_MAX} characters."
     if row.email:

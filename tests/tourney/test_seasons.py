@@ -229,7 +229,10 @@ def test_standings_page_matches_a_direct_count(host_client, host, four_nights):
     page = host_client.get(reverse("season_detail", args=[season.slug])).content.decode()
     rows = standings_rows(page)[1:]
     ann = Person.objects.get(owner=host, name="Ann")
-    assert f'<a href="{reverse("person_detail", args=[ann.pk])}?season=autumn">Ann</a>' in page
+    assert (
+        f'<a class="tap" href="{reverse("person_detail", args=[ann.pk])}?season=autumn">Ann</a>'
+        in page
+    )
     # Night 4: Di 0, Ann 10, Bo 10 (tied with Ann), Cy 30 -> Di 1, Ann =2, Bo =2, Cy 4.
     # Ann 1+2+3+2 = 8; Bo 2+1+4+2 = 9; Cy 3+3+1+4 = 11; Di 4+(3+1)+2+1 = 11 (3 nights).
     # Cy and Di level on 11: Cy played more nights, so Cy is ahead.
@@ -568,7 +571,7 @@ def test_event_form_offers_only_the_hosts_seasons_and_the_page_links_it(host_cli
     event = Event.objects.get(owner=host)
     assert event.season == mine and event.season_seating
     page = host_client.get(event.get_absolute_url()).content.decode()
-    assert f'<a href="{mine.get_absolute_url()}">Mine</a>' in page
+    assert f'<a class="tap" href="{mine.get_absolute_url()}">Mine</a>' in page
 
 
 def test_projector_shows_the_standings_large(host_client, host, four_nights):
