@@ -115,8 +115,11 @@ def _night_label(night: Night) -> str:
 
 
 def _played(row: Row) -> tuple[int, int, int]:
-    """(rounds played, went out, points in the rounds played) from a sheet row."""
-    cells = [c for c in row.cells if c is not None and c.played and c.points is not None]
+    """(rounds played, went out, points in the rounds played) from a sheet row: the
+    rounds the standings count (not one whose scores are still coming in)."""
+    cells = [
+        c for c in row.cells if c is not None and c.final and c.played and c.points is not None
+    ]
     return len(cells), sum(c.went_out for c in cells), sum(c.points for c in cells)
 
 

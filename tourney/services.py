@@ -39,12 +39,15 @@ def seating_history(event: Event, *, before: int) -> list[seating.Plan]:
 
 
 def event_totals(event: Event) -> dict[int, int]:
-    totals: dict[int, int] = {}
-    for score in (
-        Score.objects.current().for_event(event).values_list("player_id", "points").iterator()
-    ):
-        totals[score[0]] = totals.get(score[0], 0) + score[1]
-    return totals
+    """player id -> total, as the standings have it (seating by standings reads it).
+
+    Read off the master sheet (``tourney.sheet``), the one place fill-ins, totals
+    and places are worked out from the current scores, so seating never ranks
+    players by a stale fill-in or by a round some tables haven't entered yet.
+    """
+    from tourney.sheet import build_sheet  # sheet imports the models, not services
+
+    return {row.player.pk: row.total for row in build_sheet(event).rows}
 
 
 def plan_for(
@@ -484,6 +487,8 @@ def submit_scores(
     )
     if is_host:
         _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
+    if new_state == Entry.State.CURRENT:
+        refresh_fills(rnd)
     if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
         _next_hand(rnd)
     return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
@@ -590,6 +595,7 @@ def restore_entry(entry: Entry, *, user) -> Entry:
         Score(entry=restored, player_id=s.player_id, points=s.points, played=s.played, buys=s.buys)
         for s in entry.scores.all()
     )
+    refresh_fills(entry.round)
     return restored
 
 
@@ -606,13 +612,34 @@ def _fill_points(event: Event, rnd: Round) -> int:
     return event.game.missed_round_score(played)
 
 
+def refresh_fills(rnd: Round, *, user=None) -> None:
+    """Bring a round's stored fill-ins in step with its current scores.
+
+    Called on every write that changes a round's scores once it has been
+    closed: a correction, a settled dispute, a restore, paper scores entered in
+    a reopened round (those players' fill-ins stop being current), a late
+    arrival. A round never closed has no fill-ins yet: its tables are still
+    entering. The stored fill-in is the record of what the rule gave (each
+    change a new version, the old kept); the pages and files never read its
+    number: ``tourney.sheet`` works it out from the current scores each time.
+    """
+    has_fill = Entry.objects.filter(round=rnd, table=None, state=Entry.State.CURRENT).exists()
+    if rnd.status == Round.Status.CLOSED or rnd.closed_at is not None or has_fill:
+        _fill_round(rnd, user=user)
+
+
 def _fill_round(rnd: Round, *, user=None) -> None:
     """Give every player of the event who has no score in ``rnd`` the missed-round score.
 
     Players marked absent who never played are left off the sheet. The fill-ins
-    are one new version, replacing the round's earlier fill-ins (if a reopened
-    round closes again, or a late arrival joins after the round).
+    are one new version, replacing the round's earlier fill-ins when who missed
+    the round or the rule's score changed (a reopened round corrected or closed
+    again, a late arrival joining after the round).
+
+    The round's row is locked first, so two late arrivals checked in at once
+    queue here: the second sees the first one's fill-ins and adds itself to them.
     """
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     event = rnd.event
     scores = Score.objects.filter(entry__round=rnd, entry__state=Entry.State.CURRENT)
     at_tables = set(scores.exclude(entry__table=None).values_list("player_id", flat=True))
@@ -627,15 +654,17 @@ def _fill_round(rnd: Round, *, user=None) -> None:
         for p in event.players.all()
         if p.pk not in at_tables and (p.status != Player.Status.ABSENT or p.pk in played_ever)
     ]
+    fill = _fill_points(event, rnd)
     previous = Entry.objects.filter(round=rnd, table=None, state=Entry.State.CURRENT).first()
     if previous is not None:
-        if {s.player_id for s in previous.scores.all()} == {p.pk for p in missing}:
+        if {(s.player_id, s.points) for s in previous.scores.all()} == {
+            (p.pk, fill) for p in missing
+        }:
             return
         previous.state = Entry.State.REPLACED
         previous.save(update_fields=["state"])
     if not missing:
         return
-    fill = _fill_points(event, rnd)
     entry = Entry.objects.create(
         round=rnd,
         table=None,
@@ -703,9 +732,10 @@ def reopen_round(rnd: Round) -> Round:
     """Reopen a closed round so a score can be corrected (as a new version)."""
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.CLOSED, "reopen")
+    # closed_at is kept (when it was last closed): the sheet tells a round reopened
+    # for a correction, whose scores count, from one still coming in.
     rnd.status = Round.Status.PLAYING
-    rnd.closed_at = None
-    rnd.save(update_fields=["status", "closed_at"])
+    rnd.save(update_fields=["status"])
     return rnd
 
 
@@ -767,10 +797,17 @@ def edit_consequences(event: Event, changed: Event) -> tuple[list[str], list[str
     if not refusals:
         notes.append(
             f"The new house rules apply from round {last + 1}; "
-            f"rounds 1 to {last} keep the scores and fill-ins they have."
+            f"rounds 1 to {last} keep the scores they have."
             if last > 1
             else f"The new house rules apply from round {last + 1}; round 1 keeps its scores."
         )
+        rule = ("missed_round", "missed_round_points")
+        if any(old.settings.get(k) != new.settings.get(k) for k in rule):
+            # Fill-ins are worked out from the rule and the scores whenever they are read.
+            notes.append(
+                "The new missed-round rule gives every fill-in of the night, "
+                "the rounds already played too."
+            )
     return refusals, _next_round_notes(event, changed, last, notes)
 
 
@@ -800,12 +837,13 @@ def end_event(event: Event) -> Event:
 def set_player_status(player: Player, status: str) -> Player:
     """Check a player in, mark them absent or let them leave between rounds.
 
-    A late arrival gets the missed-round score for the rounds already closed.
+    A late arrival gets the missed-round score for the rounds already closed
+    (two checked in at once queue on each round's row in ``_fill_round``).
     """
     player.status = status
     player.save(update_fields=["status"])
     if status == Player.Status.PRESENT:
-        for rnd in player.event.rounds.filter(status=Round.Status.CLOSED):
+        for rnd in player.event.rounds.filter(status=Round.Status.CLOSED).order_by("number"):
             _fill_round(rnd)
     return player
 
@@ -824,7 +862,7 @@ def add_players(
         for e in entries
     ]
     if status == Player.Status.PRESENT:
-        for rnd in event.rounds.filter(status=Round.Status.CLOSED):
+        for rnd in event.rounds.filter(status=Round.Status.CLOSED).order_by("number"):
             _fill_round(rnd)
     return players
 

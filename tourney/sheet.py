@@ -2,7 +2,21 @@
 
 Built from a fixed handful of queries whatever the size of the room (players,
 rounds, current scores, seats, disputes), then ranked by ``scoring.rules`` so
-the sheet, the standings, the projector and the exports all agree.
+the sheet, the standings, the projector, the exports, the person pages, the
+season standings and seating by standings (``services.event_totals``) all agree.
+
+This is the one place the numbers derived from the scores are worked out, from
+the current versions, every time a page or file asks:
+
+- a missed-round fill-in is the missed-round rule applied to the round's
+  current played scores (``game.missed_round_score``), never the number stored
+  with the fill-in, so a correction reaches it at once; a fill-in for a player
+  whose table has scores in that round (a reopened round, paper scores entered)
+  is not a score of theirs at all;
+- totals, places and tie-breaks count the rounds that are closed (and a closed
+  round reopened for a correction, with its corrected scores): the round whose
+  scores are still coming in shows on the sheet, marked not final, and counts
+  once it closes.
 """
 
 from __future__ import annotations
@@ -22,6 +36,7 @@ class Cell:
     played: bool = True
     pending: bool = False
     disputed: bool = False
+    final: bool = True  # False in the round whose scores are still coming in
 
     @property
     def went_out(self) -> bool:
@@ -56,6 +71,18 @@ class RoundInfo:
     status: str
     tables: int = 0
     tables_entered: int = 0
+    reopened: bool = False  # closed once, reopened for a correction
+
+    @property
+    def counted(self) -> bool:
+        """In the totals and places: closed, or reopened for a correction (its scores
+        were all in; the correction counts as soon as it is saved)."""
+        return self.status == Round.Status.CLOSED or self.reopened
+
+    @property
+    def coming_in(self) -> bool:
+        """Being played for the first time: its scores are still coming in."""
+        return self.status == Round.Status.PLAYING and not self.reopened
 
 
 @dataclass
@@ -75,7 +102,8 @@ class Sheet:
 
     @property
     def rounds_closed(self) -> int:
-        return sum(r.status == Round.Status.CLOSED for r in self.rounds)
+        """How many rounds the totals and places count."""
+        return sum(r.counted for r in self.rounds)
 
     @property
     def winners(self) -> list[Row]:
@@ -83,13 +111,46 @@ class Sheet:
 
     @property
     def round_in_progress(self) -> RoundInfo | None:
-        playing = [r for r in self.rounds if r.status == Round.Status.PLAYING]
+        """The round whose scores are still coming in (not yet in the totals)."""
+        playing = [r for r in self.rounds if r.coming_in]
         return playing[-1] if playing else None
 
+    @property
+    def reopened_rounds(self) -> list[RoundInfo]:
+        return [r for r in self.rounds if r.reopened]
+
+    @property
+    def progress(self) -> str:
+        """What the totals count, in words: "after 3 of 4 rounds; round 4's scores
+        are coming in (2 of 3 tables entered)". Empty once the night is finished."""
+        if self.finished:
+            return ""
+        word = self.event.round_word
+        done = self.rounds_closed
+        if done:
+            parts = [f"after {done} of {self.event.rounds_planned} {word}s"]
+        else:
+            parts = [f"no {word} closed yet"]
+        now = self.round_in_progress
+        if now is not None:
+            parts.append(
+                f"{word} {now.number}'s scores are coming in "
+                f"({now.tables_entered} of {now.tables} table{'s' if now.tables != 1 else ''} "
+                "entered) and count when it closes"
+            )
+        for info in self.reopened_rounds:
+            parts.append(f"{word} {info.number} is reopened for a correction")
+        return "; ".join(parts)
+
     def history(self, upto: int | None = None) -> dict[int, list]:
-        """player id -> per-round entries for the rules engine (up to round ``upto``)."""
+        """player id -> per-round entries for the rules engine (up to round ``upto``),
+        the rounds counted only (a round still coming in is None throughout)."""
+        counted = [info.counted for info in self.rounds]
         return {
-            row.player.pk: [c.as_rules_entry() if c is not None else None for c in row.cells[:upto]]
+            row.player.pk: [
+                c.as_rules_entry() if c is not None and ok else None
+                for c, ok in zip(row.cells[:upto], counted, strict=False)
+            ]
             for row in self.rows
         }
 
@@ -150,15 +211,20 @@ def _sheet(
 ) -> Sheet:
     game = event.game
     count = event.rounds_planned
+    by_number = {r.number: r for r in rounds}
     infos = [
         RoundInfo(
             number=n,
             contract=game.rounds[n - 1].contract if n <= len(game.rounds) else "",
-            status=next((r.status for r in rounds if r.number == n), "unplayed"),
+            status=by_number[n].status if n in by_number else "unplayed",
+            # Closed once and reopened: ``reopen_round`` keeps the time it was last closed.
+            reopened=n in by_number
+            and by_number[n].status == Round.Status.PLAYING
+            and by_number[n].closed_at is not None,
         )
         for n in range(1, count + 1)
     ]
-    by_number = {r.number: r for r in rounds}
+    counted = {info.number for info in infos if info.counted}
     cells: dict[int, list[Cell | None]] = {p.pk: [None] * count for p in players}
 
     seat_of: dict[tuple[int, int], tuple[int, int]] = {}
@@ -168,7 +234,7 @@ def _sheet(
         tables_by_round.setdefault(number, set()).add(table_id)
 
     entered_tables: dict[int, set[int]] = {}
-    for player_id, points, played, number, table_id in scores:
+    for player_id, points, played, number, table_id in derived_scores(game, scores):
         if number > count or player_id not in cells:
             continue
         table = seat_of.get((player_id, number), (None, None))[0] if played else None
@@ -177,6 +243,7 @@ def _sheet(
             table=table,
             played=played,
             disputed=table_id in disputed_tables,
+            final=number in counted,
         )
         if table_id is not None:
             entered_tables.setdefault(number, set()).add(table_id)
@@ -192,6 +259,7 @@ def _sheet(
                 table=table_number,
                 pending=True,
                 disputed=table_id in disputed_tables,
+                final=number in counted,
             )
     for info in infos:
         info.tables = len(tables_by_round.get(info.number, ()))
@@ -202,7 +270,10 @@ def _sheet(
     # Players with nothing on the sheet (absent all night) stay off it.
     rows = {pk: row for pk, row in rows.items() if any(c is not None for c in row.cells)}
     standings = game.standings(
-        {pk: [c.as_rules_entry() if c else None for c in row.cells] for pk, row in rows.items()}
+        {
+            pk: [c.as_rules_entry() if c and c.final else None for c in row.cells]
+            for pk, row in rows.items()
+        }
     )
     for standing in standings:
         row = rows[standing.player]
@@ -216,12 +287,44 @@ def _sheet(
     return sheet
 
 
+def derived_scores(game, scores: list[tuple]) -> list[tuple]:
+    """A night's current scores with the missed-round fill-ins worked out now.
+
+    ``scores`` are (player id, points, played, round number, table id) of the
+    current versions; a fill-in has no table. Its points are the missed-round
+    rule applied to the round's current played scores at the tables, not the
+    number stored with it (a correction, a settled dispute or a restore reaches
+    it at once), and a fill-in for a player who has a table's score in the same
+    round (paper scores entered in a reopened round) is dropped: one current
+    score per player per round, the table's.
+    """
+    played: dict[int, list[int]] = {}
+    at_tables: set[tuple[int, int]] = set()
+    for player_id, points, was_played, number, table_id in scores:
+        if table_id is not None:
+            at_tables.add((player_id, number))
+            if was_played:
+                played.setdefault(number, []).append(points)
+    fills = {
+        number: game.missed_round_score(played.get(number, []))
+        for number in {s[3] for s in scores if s[4] is None}
+    }
+    out = []
+    for player_id, points, was_played, number, table_id in scores:
+        if table_id is None:
+            if (player_id, number) in at_tables:
+                continue
+            points, was_played = fills[number], False
+        out.append((player_id, points, was_played, number, table_id))
+    return out
+
+
 def places_by_round(sheet: Sheet) -> dict[int, list[int | None]]:
-    """player id -> place after each closed or scored round (for the player page)."""
+    """player id -> place after each counted round (for the player page)."""
     game = sheet.event.game
     out: dict[int, list[int | None]] = {row.player.pk: [] for row in sheet.rows}
     for info in sheet.rounds:
-        if info.status in ("unplayed", Round.Status.PLANNED):
+        if not info.counted:
             break
         ranked = game.standings(sheet.history(info.number))
         place = {s.player: s.place for s in ranked}

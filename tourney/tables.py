@@ -18,6 +18,9 @@ MISSED = mark_safe(
 )
 WENT_OUT = mark_safe('<span class="mark out" title="Went out">★</span>')
 DISPUTED = mark_safe('<span class="mark disputed" title="Disputed at the table">!</span>')
+NOT_FINAL = mark_safe(
+    '<span class="mark live" title="Not final: this round\'s scores are still coming in">~</span>'
+)
 
 
 class CellColumn(tables.Column):
@@ -38,8 +41,9 @@ class CellColumn(tables.Column):
         else:
             mark, text = "", value.points
         dispute = DISPUTED if value.disputed else ""
+        live = NOT_FINAL if not value.final and not value.pending else ""
         table = format_html('<small class="at">t{}</small>', value.table) if value.table else ""
-        return format_html("{}{}{}{}", text, mark, dispute, table)
+        return format_html("{}{}{}{}{}", text, mark, live, dispute, table)
 
     def value(self, value: Cell):
         return "" if value is None or value.points is None else value.points
@@ -125,7 +129,10 @@ def sheet_table(sheet: Sheet, *, request=None) -> MasterSheetTable:
             f"r{info.number}",
             CellColumn(
                 verbose_name=format_html(
-                    '{}<small class="contract">{}</small>', info.number, info.contract
+                    '{}<small class="contract">{}</small>{}',
+                    info.number,
+                    info.contract,
+                    mark_safe('<small class="live">not final</small>') if info.coming_in else "",
                 ),
                 order_by=(f"r{info.number}_sort",),
                 empty_values=(None,),

@@ -30,11 +30,14 @@ def standings_workbook(
     event_name: str,
     event_date: str,
     standings: Sequence[rules.Standing],
+    progress: str = "",
 ) -> Workbook:
     """The final results as Rookery ranked them (`game.standings`), the winners in bold.
 
     Plain values, not formulas: this is the record of the night; the master
-    sheet is the workbook to edit.
+    sheet is the workbook to edit. Before the night is over, ``progress`` says
+    what the totals count ("after 3 of 4 rounds; round 4's scores are coming
+    in ...") in the page header and the file's title.
     """
     wb = Workbook()
     ws = wb.active
@@ -70,11 +73,13 @@ def standings_workbook(
         area=f"A1:F{last}",
         landscape=False,
         one_page=False,
-        header=f"{event_name} · {event_date} · standings",
+        header=f"{event_name} · {event_date} · standings{' ' + progress if progress else ''}",
         footer=f"{game.name}: {verb} total wins",
         title_rows="1:1",
     )
-    wb.properties.title = f"{event_name}, {event_date}: standings"
+    wb.properties.title = f"{event_name}, {event_date}: standings" + (
+        f" {progress}" if progress else ""
+    )
     wb.properties.creator = AUTHOR
     return wb
 

@@ -104,9 +104,10 @@ def direct(person, *, season=None):
     if season is not None:
         players = players.filter(event__season=season)
     scores = defaultdict(lambda: defaultdict(list))  # event id -> player id -> [Score]
-    for s in Score.objects.filter(entry__state=Entry.State.CURRENT).select_related(
-        "entry__round", "player"
-    ):
+    # The standings count closed rounds only: a round still coming in is not final.
+    for s in Score.objects.filter(
+        entry__state=Entry.State.CURRENT, entry__round__status=Round.Status.CLOSED
+    ).select_related("entry__round", "player"):
         scores[s.entry.round.event_id][s.player_id].append(s)
 
     def key(event_scores, pid):

@@ -66,7 +66,11 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
-    """The sheet in the shape ``scoring.exports`` takes: rounds and one row per player."""
+    """The sheet in the shape ``scoring.exports`` takes: rounds and one row per player.
+
+    A round whose scores are still coming in goes out as "score to come": the
+    file's totals and places (formulas) then count what the standings count.
+    """
     event = sheet.event
     rounds = list(event.game.rounds_for(event.preferred_table_size)[: event.rounds_planned])
     rows = [
@@ -76,10 +80,10 @@ def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
                 None
                 if c is None
                 else exports.MasterCell(
-                    points=c.points,
+                    points=c.points if c.final else None,
                     table=c.table,
                     played=c.played,
-                    pending=c.pending,
+                    pending=c.pending or not c.final,
                     disputed=c.disputed,
                 )
                 for c in row.cells
@@ -145,7 +149,11 @@ def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     if fmt == "csv":
         return download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
     workbook = exports.standings_workbook(
-        event.game, event_name=event.name, event_date=date, standings=standings
+        event.game,
+        event_name=event.name,
+        event_date=date,
+        standings=standings,
+        progress=sheet.progress,
     )
     return download(workbook_bytes(workbook), name, XLSX)
 
