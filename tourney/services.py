@@ -843,7 +843,7 @@ def set_player_status(player: Player, status: str) -> Player:
     player.status = status
     player.save(update_fields=["status"])
     if status == Player.Status.PRESENT:
-        for rnd in player.event.rounds.filter(status=Round.Status.CLOSED).order_by("number"):
+        for rnd in _rounds_with_fills(player.event):
             _fill_round(rnd)
     return player
 
@@ -862,9 +862,17 @@ def add_players(
         for e in entries
     ]
     if status == Player.Status.PRESENT:
-        for rnd in event.rounds.filter(status=Round.Status.CLOSED).order_by("number"):
+        for rnd in _rounds_with_fills(event):
             _fill_round(rnd)
     return players
+
+
+def _rounds_with_fills(event: Event):
+    """The rounds a late arrival is filled in for: closed, or reopened for a correction
+    (closed once: ``reopen_round`` keeps ``closed_at``), in order."""
+    return event.rounds.filter(Q(status=Round.Status.CLOSED) | Q(closed_at__isnull=False)).order_by(
+        "number"
+    )
 
 
 @transaction.atomic
