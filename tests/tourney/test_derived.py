@@ -17,7 +17,7 @@ from django.db import connection
 from django.urls import reverse
 
 from tests.factories import night
-from tourney import history, seasons, services
+from tourney import backup, history, seasons, services
 from tourney.models import Entry, Player, Round, Score, Season
 from tourney.sheet import build_sheet
 
@@ -266,3 +266,26 @@ def test_two_late_arrivals_checked_in_at_once_are_both_saved(host):
         fill = fills.get()
         assert {s.player_id for s in fill.scores.all()} >= {p.pk for p in late}
         assert {s.points for s in fill.scores.all()} == {30}
+
+
+def test_a_backup_with_a_stale_fill_in_reads_the_rule_from_its_scores(host):
+    """A file written before fill-ins followed corrections (or edited by hand)
+    says 88 for the late arrival; the round's highest score is 90."""
+    event = night(8, owner=host, rounds_planned=2)
+    rnd = start(event)
+    t1, t2 = rnd.tables.order_by("number")
+    enter(t1, [0, 90, 10, 20])
+    enter(t2, [0, 5, 15, 25])
+    services.close_round(rnd)
+    services.add_players(event, ["Nina"])
+    data = backup.export_event(event)
+    nina_id = next(p["id"] for p in data["players"] if p["name"] == "Nina")
+    for score in data["scores"]:
+        if score["player"] == nina_id:
+            score["points"] = 88
+    services.delete_event(event)
+    restored = backup.import_event(data, owner=host)
+    nina = restored.players.get(name="Nina")
+    sheet = build_sheet(restored)
+    assert cell(sheet, nina, 1).points == 90
+    assert services.event_totals(restored)[nina.pk] == 90

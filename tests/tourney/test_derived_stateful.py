@@ -149,6 +149,31 @@ class DerivedNumbers(RuleBasedStateMachine):
         if closed:
             services.reopen_round(closed[pick % len(closed)])
 
+    @rule(pick=st.integers(0, 10), out=st.integers(0, 4), base=st.integers(1, 12))
+    def host_reopens_a_round_and_corrects_a_table(self, pick, out, base):
+        """The correction the issue names: Hank's 88 becomes 90 in a closed round."""
+        closed = list(self.event.rounds.filter(status=Round.Status.CLOSED).order_by("number"))
+        if not closed:
+            return
+        rnd = services.reopen_round(closed[pick % len(closed)])
+        tables = list(rnd.tables.order_by("number"))
+        table = tables[pick % len(tables)]
+        seats = list(table.seats.order_by("position").values_list("player_id", flat=True))
+        with contextlib.suppress(rules.InvalidScore):
+            services.submit_scores(
+                table, table_points(seats, out, base), user=self.host, source=Entry.Source.HOST
+            )
+
+    @rule(base=st.integers(1, 12))
+    def every_table_without_scores_enters(self, base):
+        for n, table in enumerate(self.playing_tables()):
+            if not table.entries.filter(state=Entry.State.CURRENT).exists():
+                seats = list(table.seats.order_by("position").values_list("player_id", flat=True))
+                with contextlib.suppress(rules.InvalidScore):
+                    services.submit_scores(
+                        table, table_points(seats, n, base + n), device=f"t{table.pk}"
+                    )
+
     @rule()
     def host_seats_and_starts_the_next_round(self):
         with contextlib.suppress(services.RoundStateError, SeatingError):
