@@ -30,7 +30,7 @@ from scoring.rules.tricks import (
     PARTNERSHIP_BIDS,
     R42_OPENING_BID,
 )
-from scoring.tables import pad_sheet_table
+from scoring.tables import AFTER_GAME, pad_sheet_table
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CHANGED = "padChanged"
@@ -157,9 +157,10 @@ def _page_context(
     notice_bad: bool = False,
 ) -> dict:
     sheet = pad.sheet()
-    if form is None and not pad.is_finished:
+    over = sheet.winner is not None
+    if form is None and not over:
         form = HandForm(pad=pad, initial={"number": sheet.next_number})
-    if pad.is_finished:
+    if over:
         form = None
     return {
         "pad": pad,
@@ -363,6 +364,8 @@ def export_hands(sheet: PadSheet) -> list[exports.PadHand]:
             notes.append(f"trump {hand.get_trump_display()}")
         if hand.all_tricks:
             notes.append(f"all tricks: {row.all_tricks_side}")
+        if row.after_game:
+            notes.append(AFTER_GAME + " (not counted)")
         hands.append(
             exports.PadHand(
                 number=hand.number,
@@ -373,6 +376,7 @@ def export_hands(sheet: PadSheet) -> list[exports.PadHand]:
                 took=tuple(cell.took for cell in row.cells),
                 points=tuple(cell.points for cell in row.cells),
                 note="; ".join(notes),
+                counted=not row.after_game,
             )
         )
     return hands
