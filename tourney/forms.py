@@ -93,6 +93,9 @@ class EventForm(forms.ModelForm):
             "Mix seating treats pairs who met in the season's recent nights as having met, "
             "so a regular group gets fresh tables. Only used when a season is chosen."
         )
+        if self.instance.pk and self.instance.is_table_game:
+            # A game at one table is no night of a season: it is ranked on its own.
+            del self.fields["season"], self.fields["season_seating"]
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -714,6 +717,7 @@ class SeasonEventForm(forms.Form):
         self.fields["event"].queryset = (
             Event.objects.for_host(season.owner)
             .exclude(season=season)
+            .exclude(kind=Event.Kind.TABLE)  # games at one table are no season's nights
             .select_related("season")
             .order_by("-date", "-created_at")
         )

@@ -273,9 +273,15 @@ class Event(models.Model):
         return self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).exists()
 
     @property
+    def is_table_game(self) -> bool:
+        """A game at one table on one phone (a family's game), not a night of tables."""
+        return self.kind == self.Kind.TABLE
+
+    @property
     def round_word(self) -> str:
-        """What a player calls one deal: a family game's "hand", a tournament's "round"."""
-        return "hand" if self.kind == self.Kind.TABLE else "round"
+        """What a player calls one deal: at one table the game's own word (Shanghai's
+        "hand", Toonerville's "round"); a tournament moves everyone each "round"."""
+        return self.game.round_word if self.is_table_game else "round"
 
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
@@ -344,9 +350,10 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        # Every player is someone from the host's roster: a name not seen before
-        # makes a new person (the pages ask first when a name is close to one).
-        if self.person_id is None:
+        # Every player of a night is someone from the host's roster: a name not seen
+        # before makes a new person (the pages ask first when a name is close to one).
+        # A game at one table ("Mom", "Dad", "Kid" on the family phone) stays off it.
+        if self.person_id is None and not self.event.is_table_game:
             self.person = Person.for_name(self.event.owner, self.name)
         super().save(*args, **kwargs)
 
@@ -447,9 +454,22 @@ class GameTable(models.Model):
         """This table's deal: Shanghai deals depend on how many sit at the table."""
         return self.round.event.round_rules(self.round.number, len(self.seats.all()))
 
+    @cached_property
+    def dealer_position(self) -> int:
+        """The seat that deals. A tournament seats the dealer first; at a game at one
+        table everyone keeps their seat and the deal passes to the left each hand."""
+        rnd = self.round
+        if not rnd.event.is_table_game:
+            return 0
+        return (rnd.number - 1) % max(1, len(self.seats.all()))
+
 
 class Seat(models.Model):
-    """One player's place at one table in one round; position 0 deals."""
+    """One player's place at one table in one round, in seat order.
+
+    At a tournament position 0 deals; at a game at one table the seats never
+    change and the deal moves round them (``GameTable.dealer_position``).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(GameTable, on_delete=models.CASCADE, related_name="seats")
@@ -474,7 +494,7 @@ class Seat(models.Model):
 
     @property
     def is_dealer(self) -> bool:
-        return self.position == 0
+        return self.position == self.table.dealer_position
 
 
 class TableCard(models.Model):

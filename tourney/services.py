@@ -53,9 +53,10 @@ def plan_for(
     """What the seating engine proposes for round ``number`` from who is present now."""
     present = sorted(event.players.present().values_list("pk", flat=True))
     if event.kind == Event.Kind.TABLE:
-        # One family table: the same players every hand, the deal passing left.
-        shift = (number - 1) % len(present)
-        return seating.Plan(tables=(tuple(present[shift:] + present[:shift]),))
+        # One family table: the same players in the same seats every hand, in the
+        # order they were given, so the rows on the phone never move. The deal
+        # passes to the left (GameTable.dealer_position); the seats stay put.
+        return seating.Plan(tables=(tuple(present),))
     history = seating_history(event, before=number)
     game = event.game
     method = method or event.seating_method

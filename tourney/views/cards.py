@@ -26,7 +26,9 @@ def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = get_object_or_404(event.rounds, number=number)
     seats = list(
-        Seat.objects.filter(round=rnd).select_related("player", "table").order_by("player__name")
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "table__round__event")
+        .order_by("player__name")
     )
     seats.sort(key=lambda s: s.player.name.casefold())
     printing = request.GET.get("print") == "1"
@@ -43,7 +45,7 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """One card per player: table and seat for every round planned so far."""
     event = host_event(request, slug)
     rounds = list(event.rounds.order_by("number"))
-    seats = Seat.objects.filter(round__event=event).select_related("table", "round")
+    seats = Seat.objects.filter(round__event=event).select_related("table__round__event", "round")
     where: dict[int, dict[int, Seat]] = defaultdict(dict)
     for seat in seats:
         where[seat.player_id][seat.round.number] = seat

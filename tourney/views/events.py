@@ -47,7 +47,15 @@ def host_home(request: HttpRequest) -> HttpResponse:
         )
         .order_by("-date", "-created_at")
     )
-    return render(request, "tourney/event_list.html", {"events": events})
+    # Tournament nights and games at one table are listed apart: a family's Sunday
+    # Shanghai is no night of the club's.
+    nights = [e for e in events if not e.is_table_game]
+    table_games = [e for e in events if e.is_table_game]
+    return render(
+        request,
+        "tourney/event_list.html",
+        {"events": nights, "table_games": table_games},
+    )
 
 
 @login_required

@@ -77,6 +77,10 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     player = get_object_or_404(event.players.select_related("person"), pk=pk)
     was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid() and player.person is None:
+        form.save()  # a game at one table: its players are on no roster
+        messages.success(request, f"Renamed to {player.name}.")
+        return redirect("player_list", slug=event.slug)
     if request.method == "POST" and form.is_valid():
         try:
             person = rename_person(player.person, form.cleaned_data["name"])

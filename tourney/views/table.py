@@ -230,7 +230,7 @@ def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
         s.player_id: s
         for s in Seat.objects.filter(
             round=following, player__in=[x.player_id for x in seats]
-        ).select_related("table")
+        ).select_related("table__round__event")
     }
     return [(s.player.name, where.get(s.player_id)) for s in seats]
 
@@ -245,13 +245,16 @@ def _form(state: dict, data=None, *, request: HttpRequest, **initial) -> TableSc
         "key": uuid.uuid4().hex,
     }
     base.update(initial)
-    return TableScoresForm(
+    form = TableScoresForm(
         data,
         seats=state["seats"],
         max_buys=event.game.max_buys if hasattr(event.game, "max_buys") else None,
         record_buys=event.record_buys,
         initial=base,
     )
+    if event.is_table_game:  # one phone keeps a game at one table: no name to ask
+        form.fields["name"].required = False
+    return form
 
 
 def _fields(form: TableScoresForm, problems: list[rules.Problem]):
