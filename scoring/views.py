@@ -297,9 +297,12 @@ def _hand_context(pad: Pad, number: int, form: HandForm | None, problems=()) -> 
         took = version.took_by_side() if not version.is_undone else {}
         cells = [(side, by_side.get(side.pk), took.get(side.pk)) for side in pad.scorers]
         history.append({"hand": version, "cells": cells})
+    sheet = pad.sheet()
+    after = any(row.hand.number == number for row in sheet.after_game)
     return {
         "pad": pad,
         "number": number,
+        "decided_at": sheet.decided_at if after else None,
         "current": current,
         "history": history,
         "dealer": pad.dealer_of(number),

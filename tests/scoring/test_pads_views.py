@@ -551,6 +551,10 @@ def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(hos
     assert 'name="bid"' not in page  # the game is over: no hand 3
     board = host_client.get(url("pad_board", two), headers=HTMX).content.decode()
     assert "🏆 Eve wins with 152!" in board
+    later = host_client.get(url("hand_detail", two, 2)).content.decode()
+    assert "Played after the game was decided (at hand 1): kept, not counted" in later
+    first = host_client.get(url("hand_detail", two, 1)).content.decode()
+    assert "Played after the game was decided" not in first
 
 
 def test_exports_leave_the_hands_after_the_game_out_of_the_totals(host_client, two):

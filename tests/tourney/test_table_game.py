@@ -285,6 +285,10 @@ def test_a_shanghai_game_at_one_table_says_hand_and_no_table_number(host_client)
     hand(host_client, event, {"Mom": 0, "Dad": 10, "Kid": 20})
     page = host_client.get(response["Location"]).content.decode()
     assert "<h1>Hand 2: one set, one run</h1>" in page and "Round" not in page
+    host_page = host_client.get(event.get_absolute_url()).content.decode()
+    assert "Rook Shanghai at one table · 7 hands · 3 players" in host_page
+    assert "<h2>Hands</h2>" in host_page and "Go to hand 2 (playing)" in host_page
+    assert "Round" not in host_page and "Movement cards" not in host_page
 
 
 def test_a_toonerville_game_at_one_table_keeps_its_rounds(host_client):
