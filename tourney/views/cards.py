@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from once.views import answered_once
 from tourney import services
 from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Player, Seat, TableCard
@@ -103,6 +104,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@answered_once
 def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
     top = event.table_cards.aggregate(m=Max("number"))["m"] or 0

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from once.views import answered_once
 from tourney import services
 from tourney.forms import (
     DeleteEventForm,
@@ -52,6 +53,7 @@ def host_home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def event_create(request: HttpRequest) -> HttpResponse:
     # "New night in this season" links here with ?season=<slug>.
     season = Season.objects.filter(owner=request.user, slug=request.GET.get("season", "")).first()
@@ -147,6 +149,7 @@ def event_end(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def table_game_create(request: HttpRequest) -> HttpResponse:
     form = TableGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

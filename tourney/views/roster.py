@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from once.views import answered_once
 from tourney import people
 from tourney.models import Person
 from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
@@ -69,6 +70,7 @@ def roster_person(view):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def roster(request: HttpRequest) -> HttpResponse:
     search = request.GET.get("q", "")[:60]
     form = PersonForm(request.POST or None, owner=request.user)
