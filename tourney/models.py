@@ -213,6 +213,9 @@ class Event(models.Model):
     ended_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host ends the night before its last round."
     )
+    reopened_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the host reopens a night they had ended."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Pad
-from tests.factories import EventFactory
+from tests.factories import EventFactory, night
 from tests.tourney.test_views import event_form_data
-from tourney.models import Event, Person, Player, TableCard
+from tourney.models import Event, Person, Player, Round, Seat, TableCard
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -148,3 +148,15 @@ def test_a_refused_form_can_be_corrected_and_sent_with_its_token(host_client, ho
     assert refused.status_code in (200, 422)
     assert host_client.post(url, {**token, "name": "Eli Ford"}).status_code == 302
     assert Person.objects.filter(owner=host, name="Eli Ford").exists()
+
+
+def test_seat_the_next_round(host):
+    event = night(12, owner=host, rounds_planned=4)
+    page = form_page(host, event.get_absolute_url())
+    url = reverse("round_seat_next", args=[event.slug])
+    answers = double_tap(host, url, hidden_fields(page, url))
+    first = Round.objects.get(event=event)
+    detail = reverse("round_detail", args=[event.slug, 1])
+    assert answers == [(302, detail), (302, detail)]
+    assert first.number == 1
+    assert Seat.objects.filter(round=first).count() == 12

@@ -1,11 +1,12 @@
-"""What host pages share: the signed-in host's event and round, and file downloads."""
+"""What host pages share: the signed-in host's event and round, refusals, and file downloads."""
 
 from __future__ import annotations
 
 import io
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 
 from tourney.models import Event, Round
 
@@ -16,6 +17,15 @@ def host_event(request: HttpRequest, slug: str) -> Event:
 
 def host_round(event: Event, number: int) -> Round:
     return get_object_or_404(event.rounds.with_tables(), number=number)
+
+
+def refused(request: HttpRequest, message: str, to) -> HttpResponse:
+    """A step the night's state doesn't allow: said on the page it leads back to, or to
+    htmx as a 422 holding the message."""
+    if request.htmx:
+        return render(request, "includes/refusal.html", {"message": message}, status=422)
+    messages.error(request, message)
+    return redirect(to)
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
