@@ -15,6 +15,14 @@ def host_event(request: HttpRequest, slug: str) -> Event:
     return get_object_or_404(Event, slug=slug, owner=request.user)
 
 
+def as_pk(value: str | None) -> int | None:
+    """An id from a query string, or None when it can't be one ("abc", "1.5", a NUL
+    byte, more digits than any id has): the caller answers those as not found."""
+    if value and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return None
+
+
 def host_round(event: Event, number: int) -> Round:
     return get_object_or_404(event.rounds.with_tables(), number=number)
 

@@ -16,7 +16,7 @@ from once.views import answered_once
 from tourney import people
 from tourney.models import Person
 from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
-from tourney.views.common import CSV, XLSX, download
+from tourney.views.common import CSV, XLSX, as_pk, download
 
 IMPORT_SALT = "rookery.roster-import"
 
@@ -121,20 +121,22 @@ def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @roster_person
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
     keep = host_person(request, pk)
+    host_people = Person.objects.filter(owner=request.user)
     data = request.POST or request.GET or None
     form = MergeForm(data, person=keep)
     context = {"person": keep, "form": form}
-    gone = data and data.get("other") and not Person.objects.filter(pk=data["other"]).exists()
-    if gone:
+    other_pk = as_pk(data.get("other")) if data else None
+    if data and data.get("other") and not host_people.filter(pk=other_pk).exists():
         # Merge sent again (back button, a second tab): the duplicate is already gone.
-        name = merged_name(request, data["other"])
+        # Another host's person, or an id that can't be one, is answered the same way.
+        name = merged_name(request, other_pk) if other_pk is not None else ""
         context["form"] = MergeForm(person=keep)
         context["error"] = (
             f"{name} is no longer on your roster: they were already merged."
             if name
             else "That person is no longer on your roster: they were already merged or removed."
         )
-        return render(request, "tourney/roster/person_merge.html", context)
+        return render(request, "tourney/roster/person_merge.html", context, status=404)
     if form.is_bound and form.is_valid():
         other = form.cleaned_data["other"]
         context["other"] = other
