@@ -160,3 +160,27 @@ def test_seat_the_next_round(host):
     assert answers == [(302, detail), (302, detail)]
     assert first.number == 1
     assert Seat.objects.filter(round=first).count() == 12
+
+
+# Two tabs (or a page from before the token) sending the same thing at once: no token
+# to share, so both are carried out where that makes sense, and neither is a 500.
+
+
+def test_two_tabs_create_two_nights_of_the_same_name(host):
+    answers = double_tap(host, reverse("event_create"), event_form_data(rounds_planned=4))
+    slugs = sorted(Event.objects.filter(owner=host).values_list("slug", flat=True))
+    assert slugs == ["harvest-rook-night-2026-11-27", "harvest-rook-night-2026-11-27-2"]
+    assert sorted(answers) == sorted((302, reverse("player_list", args=[s])) for s in slugs)
+
+
+def test_two_tabs_add_the_same_person_once(host):
+    answers = double_tap(host, reverse("roster"), {"name": "Gus Møller"})
+    assert sorted(status for status, _ in answers) == [200, 302]
+    assert Person.objects.filter(owner=host).count() == 1
+
+
+def test_two_tabs_add_a_card_each(host):
+    event = EventFactory(owner=host)
+    answers = double_tap(host, reverse("table_card_add", args=[event.slug]), {})
+    assert [status for status, _ in answers] == [302, 302]
+    assert sorted(TableCard.objects.filter(event=event).values_list("number", flat=True)) == [1, 2]

@@ -8,6 +8,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -75,9 +76,16 @@ def roster(request: HttpRequest) -> HttpResponse:
     search = request.GET.get("q", "")[:60]
     form = PersonForm(request.POST or None, owner=request.user)
     if request.method == "POST" and form.is_valid():
-        person = form.save()
-        messages.success(request, f"{person.name} is on your roster.")
-        return redirect("roster")
+        try:
+            with transaction.atomic():
+                person = form.save()
+        except IntegrityError:
+            # Another tab added this name since the check: say so, as the check would.
+            form = PersonForm(request.POST, owner=request.user)
+            form.is_valid()
+        else:
+            messages.success(request, f"{person.name} is on your roster.")
+            return redirect("roster")
     everyone = people.roster_for(request.user, search)
     return render(
         request,
