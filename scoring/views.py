@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from once.views import answered_once
 from scoring import exports, rules, services
 from scoring.forms import HandForm, StartPadForm, UndoForm
 from scoring.models import GameChoice, Hand, HandInput, Pad, PadSheet
@@ -62,6 +63,7 @@ def pad_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def pad_start(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GameChoice.values:
         raise Http404("There is no such game to keep score for.")

@@ -17,7 +17,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -213,6 +213,9 @@ class Event(models.Model):
     ended_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host ends the night before its last round."
     )
+    reopened_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the host reopens a night they had ended."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -233,9 +236,18 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
     def save(self, *args, **kwargs):
-        if not self.slug:
+        if self.slug:
+            return super().save(*args, **kwargs)
+        for attempt in range(3):
             self.slug = self.unique_slug()
-        super().save(*args, **kwargs)
+            try:
+                with transaction.atomic():
+                    return super().save(*args, **kwargs)
+            except IntegrityError:
+                # Two nights of the same name and date saved at once took the same
+                # address: the one saved second takes the next free one.
+                if attempt == 2 or not Event.objects.filter(slug=self.slug).exists():
+                    raise
 
     def get_absolute_url(self) -> str:
         return reverse("event_detail", args=[self.slug])

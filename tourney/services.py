@@ -142,8 +142,27 @@ def _write_plan(rnd: Round, plan: seating.Plan) -> None:
         TableCard.objects.get_or_create(event=rnd.event, number=number)
 
 
+def _require_night_open(event: Event) -> None:
+    if event.ended_at is not None:
+        raise RoundStateError(
+            "The night has ended: nothing more can be seated or started. "
+            "Reopen the night on the event page first."
+        )
+
+
+def _require_in_night(rnd: Round, event: Event, verb: str) -> None:
+    """Seats are changed and play is started only in an open night, within its rounds."""
+    _require_night_open(event)
+    if rnd.number > event.rounds_planned:
+        raise RoundStateError(
+            f"Round {rnd.number} is beyond this night's {event.rounds_planned} rounds: "
+            f"you can't {verb} it. Edit the event to play more rounds."
+        )
+
+
 def next_round_number(event: Event) -> int:
     """The round the host seats next: the one after the last that has started."""
+    _require_night_open(event)
     in_play = event.round_in_play()
     if in_play is not None and in_play.status != Round.Status.CLOSED:
         raise RoundStateError(
@@ -162,6 +181,7 @@ def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
     Raises ``seating.SeatingError`` when the players present cannot be split
     into legal tables, with the fixes the host can choose.
     """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
     number = next_round_number(event)
     existing = event.rounds.filter(number=number).first()
     if existing is not None:
@@ -181,6 +201,7 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
     the mix method, all of them together as one plan of the rest of the night);
     each can still be re-seated before it starts if attendance changes.
     """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
     first = next_round_number(event)
     event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
     created = []
@@ -195,7 +216,10 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
 @transaction.atomic
 def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
     """Throw away a planned round's seats and ask the seating engine again."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    rnd = Round.objects.select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLANNED, "re-seat")
+    _require_in_night(rnd, event, "seat")
     plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
     _write_plan(rnd, plan)
     return rnd
@@ -247,6 +271,7 @@ def season_repeats_of(rnd: Round) -> int | None:
 def swap_players(rnd: Round, a: Player, b: Player) -> None:
     """Swap two seated players' places before play starts."""
     _require(rnd, Round.Status.PLANNED, "swap players in")
+    _require_in_night(rnd, rnd.event, "seat")
     seat_a = rnd.seats.select_for_update().get(player=a)
     seat_b = rnd.seats.select_for_update().get(player=b)
     # Seat rows are unique on (table, position): park one while moving the other.
@@ -261,6 +286,7 @@ def swap_players(rnd: Round, a: Player, b: Player) -> None:
 def move_player(rnd: Round, player: Player, table_number: int) -> None:
     """Move one player to the last seat of another table (or a new table)."""
     _require(rnd, Round.Status.PLANNED, "move players in")
+    _require_in_night(rnd, rnd.event, "seat")
     seat = rnd.seats.select_related("table").get(player=player)
     old_table = seat.table
     if old_table.number == table_number:
@@ -305,8 +331,10 @@ def table_size_problems(rnd: Round) -> list[str]:
 @transaction.atomic
 def begin_round(rnd: Round) -> Round:
     """Start play: the seats are fixed from now on and the tables can enter scores."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLANNED, "start")
+    _require_in_night(rnd, event, "start")
     previous = rnd.event.rounds.filter(number=rnd.number - 1).first()
     if previous is not None and previous.status != Round.Status.CLOSED:
         raise RoundStateError(
@@ -715,8 +743,23 @@ def edit_consequences(event: Event, changed: Event) -> tuple[list[str], list[str
 
     Returns (refusals, notes): a refusal is a change that contradicts recorded
     scores or a round already played; a note says what takes effect only from
-    the next round. Both are written for the host.
+    the next round, or which rounds planned ahead fewer rounds removes (saving
+    the edit calls ``drop_rounds_beyond``). Both are written for the host.
     """
+    refusals, notes = _played_consequences(event, changed)
+    dropped = sorted(
+        event.rounds.filter(
+            number__gt=changed.rounds_planned, status=Round.Status.PLANNED
+        ).values_list("number", flat=True)
+    )
+    if dropped and not refusals:
+        listed = ", ".join(str(n) for n in dropped)
+        which = f"rounds {listed} are" if len(dropped) > 1 else f"round {listed} is"
+        notes.append(f"Planned {which} removed: the night now has {changed.rounds_planned} rounds.")
+    return refusals, notes
+
+
+def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[str]]:
     started = list(
         event.rounds.exclude(status=Round.Status.PLANNED).order_by("number").with_tables()
     )
@@ -795,6 +838,29 @@ def end_event(event: Event) -> Event:
         event.ended_at = timezone.now()
         event.save(update_fields=["ended_at"])
     return event
+
+
+@transaction.atomic
+def reopen_event(event: Event) -> Event:
+    """The host takes back "End night": rounds can be seated and started again. When
+    it happened is kept on the event, and its page says so."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.ended_at is None:
+        raise RoundStateError("The night has not been ended: there is nothing to reopen.")
+    event.ended_at = None
+    event.reopened_at = timezone.now()
+    event.save(update_fields=["ended_at", "reopened_at"])
+    return event
+
+
+@transaction.atomic
+def drop_rounds_beyond(event: Event) -> list[int]:
+    """Planned rounds past the night's number of rounds (it was lowered after planning
+    ahead) are removed, so they can't be started; returns their numbers."""
+    beyond = event.rounds.filter(number__gt=event.rounds_planned, status=Round.Status.PLANNED)
+    numbers = sorted(beyond.values_list("number", flat=True))
+    beyond.delete()
+    return numbers
 
 
 @transaction.atomic

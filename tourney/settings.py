@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "axes",
     "tourney",
     "scoring",
+    "once",
 ]
 
 MIDDLEWARE = [

@@ -7,12 +7,14 @@ from collections import defaultdict
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from once.views import answered_once
 from tourney import services
 from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Player, Seat, TableCard
@@ -105,10 +107,18 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@answered_once
 def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
-    top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
-    TableCard.objects.create(event=event, number=top + 1)
+    for attempt in range(3):
+        top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
+        try:
+            with transaction.atomic():
+                TableCard.objects.create(event=event, number=top + 1)
+            break
+        except IntegrityError:
+            if attempt == 2:  # another tab took that number: the next one is free
+                raise
     messages.success(request, f"Added a card for table {top + 1}.")
     return redirect("table_cards", slug=slug)
 

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from once.views import answered_once
 from tourney import history, services
 from tourney.forms import (
     PlayerNamesForm,
@@ -24,6 +25,7 @@ from tourney.views.common import host_event
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
     form = PlayerNamesForm(request.POST or None, event=event)

@@ -8,14 +8,16 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from once.views import answered_once
 from tourney import people
 from tourney.models import Person
 from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
-from tourney.views.common import CSV, XLSX, download
+from tourney.views.common import CSV, XLSX, as_pk, download
 
 IMPORT_SALT = "rookery.roster-import"
 
@@ -69,13 +71,21 @@ def roster_person(view):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def roster(request: HttpRequest) -> HttpResponse:
     search = request.GET.get("q", "")[:60]
     form = PersonForm(request.POST or None, owner=request.user)
     if request.method == "POST" and form.is_valid():
-        person = form.save()
-        messages.success(request, f"{person.name} is on your roster.")
-        return redirect("roster")
+        try:
+            with transaction.atomic():
+                person = form.save()
+        except IntegrityError:
+            # Another tab added this name since the check: say so, as the check would.
+            form = PersonForm(request.POST, owner=request.user)
+            form.is_valid()
+        else:
+            messages.success(request, f"{person.name} is on your roster.")
+            return redirect("roster")
     everyone = people.roster_for(request.user, search)
     return render(
         request,
@@ -119,20 +129,22 @@ def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @roster_person
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
     keep = host_person(request, pk)
+    host_people = Person.objects.filter(owner=request.user)
     data = request.POST or request.GET or None
     form = MergeForm(data, person=keep)
     context = {"person": keep, "form": form}
-    gone = data and data.get("other") and not Person.objects.filter(pk=data["other"]).exists()
-    if gone:
+    other_pk = as_pk(data.get("other")) if data else None
+    if data and data.get("other") and not host_people.filter(pk=other_pk).exists():
         # Merge sent again (back button, a second tab): the duplicate is already gone.
-        name = merged_name(request, data["other"])
+        # Another host's person, or an id that can't be one, is answered the same way.
+        name = merged_name(request, other_pk) if other_pk is not None else ""
         context["form"] = MergeForm(person=keep)
         context["error"] = (
             f"{name} is no longer on your roster: they were already merged."
             if name
             else "That person is no longer on your roster: they were already merged or removed."
         )
-        return render(request, "tourney/roster/person_merge.html", context)
+        return render(request, "tourney/roster/person_merge.html", context, status=404)
     if form.is_bound and form.is_valid():
         other = form.cleaned_data["other"]
         context["other"] = other

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class OnceConfig(AppConfig):
+    name = "once"
+    verbose_name = "Create forms answered once"
