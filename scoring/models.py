@@ -12,6 +12,7 @@ game sheet back out of it.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -627,3 +628,24 @@ class PadSheet:
     @property
     def leader_names(self) -> str:
         return rules.name_list(side.name for side in self.leaders)
+
+
+class FormSubmission(models.Model):
+    """A create form that was sent: the token its page carried, where its answer
+    redirected, and the messages it showed, so a repeat gets the same answer."""
+
+    KEEP = datetime.timedelta(days=2)
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    token = models.CharField(max_length=64)
+    url = models.CharField(max_length=2000, blank=True)
+    messages = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint("owner", "token", name="form_token_used_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"form sent by {self.owner} at {self.created_at:%Y-%m-%d %H:%M}"

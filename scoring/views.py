@@ -22,10 +22,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from once.views import answered_once
 from scoring import exports, rules, services
 from scoring.forms import HandForm, StartPadForm, UndoForm
 from scoring.models import GameChoice, Hand, HandInput, Pad, PadSheet
+from scoring.once import answered_once
 from scoring.rules.tricks import (
     HAND_POINTS,
     PARTNERSHIP_BIDS,

@@ -62,7 +62,6 @@ INSTALLED_APPS = [
     "axes",
     "tourney",
     "scoring",
-    "once",
 ]
 
 MIDDLEWARE = [

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from once.views import answered_once
+from scoring.once import answered_once
 from tourney import services
 from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Player, Seat, TableCard

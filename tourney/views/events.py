@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from once.views import answered_once
+from scoring.once import answered_once
 from tourney import services
 from tourney.forms import (
     DeleteEventForm,

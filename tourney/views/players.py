@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from once.views import answered_once
+from scoring.once import answered_once
 from tourney import history, services
 from tourney.forms import (
     PlayerNamesForm,

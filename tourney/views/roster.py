@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from once.views import answered_once
+from scoring.once import answered_once
 from tourney import people
 from tourney.models import Person
 from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from once.views import answered_once
 from scoring import rules
+from scoring.once import answered_once
 from tourney import seating, services
 from tourney.forms import (
     CloseRoundForm,

@@ -1,4 +1,14 @@
-"""``answered_once``: the decorator for views that create something from a form."""
+"""Create forms answered once: a double tap on "Create" makes one object.
+
+A create form carries a one-time token in a hidden field (``{% once_field %}``).
+The view, wrapped in ``@answered_once``, claims the token in the same transaction
+that makes the object; the database's unique token makes a second request with the
+same token wait for the first and then get the first one's answer (its redirect and
+its message), never a second object or a 500. Below both ``tourney`` and ``scoring``,
+so both use it; it imports neither.
+Lives in `scoring` beside formfields.py (what both apps use lives below both: scoring
+never imports tourney).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 
-from once.models import FormSubmission
+from scoring.models import FormSubmission
 
 FIELD = "once"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")

@@ -5,7 +5,7 @@ import secrets
 from django import template
 from django.utils.html import format_html
 
-from once.views import FIELD
+from scoring.once import FIELD
 
 register = template.Library()
 

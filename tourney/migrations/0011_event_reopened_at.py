@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tourney", "0009_person_key_season_per_host"),
+        ("tourney", "0010_family_game_players_off_the_roster"),
     ]
 
     operations = [
