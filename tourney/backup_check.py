@@ -50,6 +50,7 @@ EVENT_FIELDS = [
     "record_buys",
     "ended_at",
     "season_seating",
+    "table_history_days",
 ]
 
 # How deep a backup nests: a club file is about seven levels at its deepest.
@@ -339,6 +340,7 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     for key in ("allow_short_tables", "record_buys"):
         c.flag(f, key, path)
     c.flag(f, "season_seating", path, optional=True)
+    c.whole(f, "table_history_days", path, 0, 365, optional=True)
     c.when(f, "ended_at", path, optional=True)
     c.choice(f, "game_slug", path, Event.Game)
     if f.get("game_slug") not in Event.Game.values:

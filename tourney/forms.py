@@ -71,8 +71,12 @@ class EventForm(forms.ModelForm):
             "record_buys",
             "season",
             "season_seating",
+            "table_history_days",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),
+        }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
             "record_buys": "Record each player's buys",
@@ -93,6 +97,7 @@ class EventForm(forms.ModelForm):
             "Mix seating treats pairs who met in the season's recent nights as having met, "
             "so a regular group gets fresh tables. Only used when a season is chosen."
         )
+        self.fields["table_history_days"].required = False  # blank: the house default
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -159,6 +164,8 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         if not slug:
             return data
@@ -472,6 +479,8 @@ class TableGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         names = [clean_name(n) for n in data.get("players", "").splitlines()]
         names = [n for n in names if n]
