@@ -30,7 +30,7 @@ from django.core.validators import validate_email, validate_unicode_slug
 from django.db import models
 
 from scoring import rules
-from tourney.forms import TABLE_SIZES
+from tourney.forms import TABLE_SIZES, SeasonForm
 from tourney.models import CODE_ALPHABET, CODE_LENGTH, Entry, Event, Person, Player, Round, Season
 
 # The event fields a backup carries (in this order when written).
@@ -222,6 +222,12 @@ class Checker:
         return out
 
     def once(self, seen: set, key: Any, path: str, message: str) -> None:
+        """A problem if ``key`` was seen before (keys of wrong-typed values, which are
+        problems of their own, are not compared)."""
+        try:
+            hash(key)
+        except TypeError:
+            return
         if key in seen:
             self.add(path, message)
         seen.add(key)
@@ -303,12 +309,13 @@ def _season(c: Checker, s: dict, path: str) -> None:
     _slug(c, s, path)
     if "method" in s:
         c.choice(s, "method", path, Season.Method)
-    c.whole(s, "best_of", path, 1, 1000, optional=True, null=True)
+    c.whole(s, "best_of", path, 1, SeasonForm.BEST_OF_MAX, optional=True, null=True)
     c.text(s, "points_table", path, _field(Season, "points_table"), optional=True)
     table = s.get("points_table")
     if isinstance(table, str):
         parts = [p.strip() for p in table.replace(";", ",").split(",") if p.strip()]
-        if not all(p.isascii() and p.isdigit() and int(p) <= 10_000 for p in parts):
+        most = 10**SeasonForm.POINTS_DIGITS_MAX - 1  # the season form's limits
+        if not all(p.isascii() and p.isdigit() and int(p) <= most for p in parts):
             c.add(_join(path, "points_table"), f"{_shown(table)} is not points for places")
 
 
@@ -484,15 +491,19 @@ def _check_entries(c: Checker, doc, path, game, round_ids, table_ids, player_ids
 
     scores = c.records(doc, "scores", path, "scores")
     buys_cap = getattr(game, "max_buys", None) or MAX_BUYS
+    most_points: dict[int, int] = {}  # by round number
     once: set = set()
     for i, s in enumerate(scores):
         here = f"{_join(path, 'scores')}[{i}]"
         entry = c.ref(s, "entry", here, entry_ids, "an entry")
         c.ref(s, "player", here, player_ids, "a player")
         c.once(once, (s.get("entry"), s.get("player")), here, "a player scored twice")
-        number = round_ids.get(entry.get("round"), {}).get("number") if entry else None
+        rnd = round_ids.get(entry["round"]) if entry and _is_whole(entry.get("round")) else None
+        number = rnd.get("number") if rnd else None
         if game is not None and _is_whole(number) and 1 <= number <= len(game.rounds):
-            c.whole(s, "points", here, 0, _most_points(game, number))
+            if number not in most_points:
+                most_points[number] = _most_points(game, number)
+            c.whole(s, "points", here, 0, most_points[number])
         else:
             c.whole(s, "points", here, 0, 100_000)
         c.flag(s, "played", here)
@@ -547,7 +558,7 @@ def club_file_problems(data: dict) -> list[str]:
             _season(c, s, f"seasons[{i}]")
         for i, doc in enumerate(c.records(data, "events", "", "events")):
             here = f"events[{i}]"
-            c.ref(doc, "season", here, season_ids, "a season", null=True)
+            c.ref(doc, "season", here, season_ids, "a season", optional=True, null=True)
             check_event(c, doc, here, people=people_ids)
 
     return _run(check)

@@ -5,17 +5,23 @@ that night failed to read it) or crashed on. Every case runs for an event file
 (import_event) and for a club file (import_club).
 """
 
+import copy
 import io
 import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
+from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.factories import UserFactory, night, valid_points
 from tourney import services
 from tourney.backup import BackupError, export_event, import_event
 from tourney.club_backup import export_club, import_club
 from tourney.models import Event, Person, Player, Round, Score, Season, TableCard
+from tourney.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -209,3 +215,70 @@ def test_a_sound_file_still_imports_after_the_checks(host):
     restored = import_event(doc, owner=host)
     assert restored.rounds.count() == 2
     assert Score.objects.filter(entry__round__event=restored).count() == 8
+
+
+def every_path(value, path=()):
+    """The path to every value in a document (mapping keys and list indexes)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, child in items:
+        yield (*path, key)
+        if isinstance(child, dict | list):
+            yield from every_path(child, (*path, key))
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**25), max_value=10**25),
+    st.floats(),  # NaN and infinity too: Python's json reads them
+    st.text(max_size=80),
+    st.just("x" * 10_000),
+    st.just("../../etc/passwd"),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=8), st.integers(), max_size=2),
+)
+
+
+class Rollback(Exception):
+    pass
+
+
+@pytest.mark.parametrize("kind", ["event", "club"])
+def test_any_one_value_damaged_is_refused_or_imports_pages_that_open(host, client, kind):
+    """Whatever one value of a file is changed to, the import either refuses it with a
+    BackupError or stores a night whose pages open: never a crash, never a 500 later."""
+    event = played_night(host)
+    if kind == "event":
+        doc = json.loads(json.dumps(export_event(event)))
+        services.delete_event(event)
+    else:
+        doc = json.loads(json.dumps(export_club(host)))
+    other = UserFactory(username="second-host")
+    client.force_login(other if kind == "club" else host)
+    paths = [p for p in every_path(doc) if p != ("format",)]
+
+    @settings(max_examples=120, deadline=None, database=None)
+    @given(path=st.sampled_from(paths), junk=JUNK)
+    def damage_one_value(path, junk):
+        damaged = copy.deepcopy(doc)
+        *parents, last = path
+        target = damaged
+        for key in parents:
+            target = target[key]
+        target[last] = junk
+        try:
+            with transaction.atomic():
+                if kind == "event":
+                    events = [import_event(damaged, owner=host)]
+                else:
+                    events = import_club(damaged, owner=other).events
+                for imported in events:
+                    build_sheet(imported)
+                    for name in ("event_detail", "master_sheet", "standings"):
+                        url = reverse(name, args=[imported.slug])
+                        assert client.get(url).status_code == 200, (path, junk, url)
+                raise Rollback
+        except (BackupError, Rollback):
+            pass
+
+    damage_one_value()
