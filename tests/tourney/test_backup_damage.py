@@ -282,3 +282,14 @@ def test_any_one_value_damaged_is_refused_or_imports_pages_that_open(host, clien
             pass
 
     damage_one_value()
+
+
+@pytest.mark.parametrize("owner", [["hostess"], {"a": 1}, 12], ids=["list", "mapping", "number"])
+def test_a_club_file_naming_its_owner_oddly_asks_whose_club(tmp_path, host, owner):
+    played_night(host)
+    doc = export_club(host)
+    doc["owner"] = owner
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CommandError, match="Say which host receives the club"):
+        call_command("import_club", str(path), stdout=io.StringIO())

@@ -28,7 +28,7 @@ class Command(BaseCommand):
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         username = owner or (data.get("owner") if isinstance(data, dict) else None)
-        if not username:
+        if not username or not isinstance(username, str):
             raise CommandError("Say which host receives the club: --owner USERNAME.")
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
