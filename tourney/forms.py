@@ -71,8 +71,12 @@ class EventForm(forms.ModelForm):
             "record_buys",
             "season",
             "season_seating",
+            "table_history_days",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),
+        }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
             "record_buys": "Record each player's buys",
@@ -96,6 +100,7 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.is_table_game:
             # A game at one table is no night of a season: it is ranked on its own.
             del self.fields["season"], self.fields["season_seating"]
+        self.fields["table_history_days"].required = False  # blank: the house default
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -162,6 +167,8 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         if not slug:
             return data
@@ -475,6 +482,8 @@ class TableGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         names = [clean_name(n) for n in data.get("players", "").splitlines()]
         names = [n for n in names if n]

@@ -17,6 +17,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -216,6 +217,13 @@ class Event(models.Model):
     reopened_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host reopens a night they had ended."
     )
+    table_history_days = models.PositiveSmallIntegerField(
+        "days table links open players' pages",
+        default=7,
+        validators=[MaxValueValidator(365)],
+        help_text="After the night ends, its table links keep showing the standings, but "
+        "each player's page and history only for this many days.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -283,6 +291,26 @@ class Event(models.Model):
         if self.ended_at is not None:
             return True
         return self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).exists()
+
+    def ended_time(self) -> datetime.datetime | None:
+        """When the night ended: the host's End night, else its last round's closing;
+        None while it goes on."""
+        if self.ended_at is not None:
+            return self.ended_at
+        last = self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).first()
+        if last is None:
+            return None
+        return last.closed_at or timezone.make_aware(
+            datetime.datetime.combine(self.date + datetime.timedelta(days=1), datetime.time())
+        )
+
+    def table_links_open_players(self) -> bool:
+        """Whether a table link still opens players' pages (their night and history): a
+        card found weeks after the night shows only the standings."""
+        ended = self.ended_time()
+        return ended is None or timezone.now() < ended + datetime.timedelta(
+            days=self.table_history_days
+        )
 
     @property
     def is_table_game(self) -> bool:

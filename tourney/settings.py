@@ -49,7 +49,7 @@ if ROOKERY_URL:
     CSRF_TRUSTED_ORIGINS.append(ROOKERY_URL)
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tourney.admin_site.RookeryAdminConfig",  # django.contrib.admin, superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

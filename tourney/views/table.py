@@ -523,8 +523,13 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    """A player's night so far, for the players seated at this table now."""
+    """A player's night so far, for the players seated at this table now. A while after
+    the night ends (the event's table_history_days) the link shows only the standings:
+    a card found weeks later must not open anyone's history."""
     card = _card(token)
+    if not card.event.table_links_open_players():
+        context = {"event": card.event, "token": token}
+        return render(request, "tourney/table_player_closed.html", context, status=410)
     state = table_state(card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
     if seat is None:
