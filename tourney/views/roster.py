@@ -171,20 +171,29 @@ def _answers(request: HttpRequest, preview) -> tuple[dict[str, str], list]:
     return answers, missing
 
 
-def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpResponse:
-    preview = people.preview_import(request.user, rows)
+def _preview_page(request, rows, *, preview=None, note="", errors=(), answers=None) -> HttpResponse:
+    fingerprint = people.roster_fingerprint(request.user)
+    if preview is None:
+        preview = people.preview_import(request.user, rows)
     chosen = answers if answers is not None else request.POST
     for item in preview:
         item.chosen = chosen.get(item.answer_field, "")
     counts = {s: sum(1 for p in preview if p.status == s) for s in people.PREVIEW_STATES}
+    # The preview's decisions ride along, signed with the roster they were made
+    # against: Confirm reuses them while the roster is unchanged, instead of matching
+    # every row again.
+    payload = {
+        "rows": [asdict(r) for r in rows],
+        "fingerprint": fingerprint,
+        "decisions": people.preview_decisions(preview),
+    }
     return render(
         request,
         "tourney/roster/import_preview.html",
         {
             "preview": preview,
             "counts": counts,
-            "payload": signing.dumps([asdict(r) for r in rows], salt=IMPORT_SALT, compress=True),
-            "fingerprint": people.roster_fingerprint(request.user),
+            "payload": signing.dumps(payload, salt=IMPORT_SALT, compress=True),
             "note": note,
             "errors": errors,
             "confirm_label": _confirm_label(preview),
@@ -235,12 +244,16 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 
 def _import_confirm(request: HttpRequest) -> HttpResponse:
     try:
-        raw = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
-        rows = [people.RawRow(**r) for r in raw]
-    except (signing.BadSignature, TypeError, ValueError):
+        signed = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
+        rows = [people.RawRow(**r) for r in signed["rows"]]
+        fingerprint, decisions = signed["fingerprint"], signed["decisions"]
+    except (signing.BadSignature, TypeError, ValueError, KeyError):
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
-    if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+    preview = None
+    if fingerprint == people.roster_fingerprint(request.user):
+        preview = people.preview_again(request.user, rows, decisions)
+    if preview is None:  # the roster changed since the preview: match again
         fresh = people.preview_import(request.user, rows)
         if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
             # Confirm sent twice (a double tap, a second tab): the first one did it all.
@@ -249,9 +262,9 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         return _preview_page(
             request,
             rows,
+            preview=fresh,
             note="Your roster changed since this preview: check the rows again, then confirm.",
         )
-    preview = people.preview_import(request.user, rows)
     answers, missing = _answers(request, preview)
     if missing:
         errors = [
@@ -259,7 +272,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
             "or a new person? Pick one."
             for m in missing
         ]
-        return _preview_page(request, rows, errors=errors)
+        return _preview_page(request, rows, preview=preview, errors=errors)
     result = people.apply_import(request.user, preview, answers)
     parts = [f"{result.added} added", f"{result.matched} matched"]
     if result.updated:
