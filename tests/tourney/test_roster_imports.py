@@ -11,6 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models.signals import post_init
 from django.urls import reverse
@@ -336,3 +337,22 @@ def test_restoring_a_backup_does_not_load_the_roster_per_person(host, people_loa
     merged = backup.match_person(host, {"id": 2, "name": "Nel Okafor", "aliases": []})
     assert newcomer.name == "Zed Zulu" and merged.name == "Nell Okafor"
     assert len(people_loaded) < 10
+
+
+def test_a_paste_over_the_request_limit_is_refused_on_the_form(host_client, host):
+    limit = max(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0, people.MAX_UPLOAD_BYTES)
+    text = "Ann Whitaker\n" * (limit // 13 + 1000)
+    response = host_client.post(reverse("roster_import"), {"text": text})
+    assert response.status_code in (413, 422)
+    assert "paste at most 1 MB at a time" in response.content.decode()
+    assert not Person.objects.filter(owner=host).exists()
+
+
+def test_the_import_form_still_checks_the_csrf_token(host):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(host)
+    response = client.post(reverse("roster_import"), {"text": "Carl Dee"})
+    assert response.status_code == 403
+    assert not Person.objects.filter(owner=host).exists()

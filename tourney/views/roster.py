@@ -8,13 +8,23 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tourney import people
 from tourney.models import Person
-from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
+from tourney.roster_forms import (
+    FILE_TOO_BIG,
+    TEXT_TOO_BIG,
+    CappedUpload,
+    ContactForm,
+    ImportForm,
+    MergeForm,
+    PersonForm,
+)
 from tourney.views.common import CSV, XLSX, download
 
 IMPORT_SALT = "rookery.roster-import"
@@ -222,12 +232,29 @@ def _confirm_label(preview) -> str:
 
 
 @login_required
+@csrf_exempt  # checked by _roster_import, once the upload limit is in place
 @require_http_methods(["GET", "POST"])
 def roster_import(request: HttpRequest) -> HttpResponse:
+    """The import form: a file over the limit stops being read at the limit, and a
+    paste over the server's limit is refused in the form's words, not a bare 400."""
+    cap = CappedUpload(request)
+    request.upload_handlers.insert(0, cap)
+    try:
+        return _roster_import(request, cap)
+    except RequestDataTooBig:
+        form = ImportForm({}, refusal=TEXT_TOO_BIG)
+        form.is_valid()
+        return render(request, "tourney/roster/import.html", {"form": form}, status=413)
+
+
+@csrf_protect
+def _roster_import(request: HttpRequest, cap: CappedUpload) -> HttpResponse:
     if request.method == "POST" and "payload" in request.POST:
         return _import_confirm(request)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    refusal = FILE_TOO_BIG if cap.too_big else ""
+    posted = request.method == "POST"  # bound even when a skipped file left nothing
+    form = ImportForm(request.POST if posted else None, request.FILES, refusal=refusal)
+    if posted and form.is_valid():
         upload = form.cleaned_data.get("file")
         try:
             if upload:
