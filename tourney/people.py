@@ -120,17 +120,23 @@ class SpellingIndex:
     def _candidates(self, key: str) -> set[str]:
         found: set[str] = set()
         digits, size = self._digits(key), len(key)
+        spellings: dict[tuple[str, int], set[str]] = {}  # each piece spelled once
+
+        def pieces(text: str, slip: int) -> set[str]:
+            if (text, slip) not in spellings:
+                spellings[text, slip] = _one_deletion(text) if slip else {text}
+            return spellings[text, slip]
+
+        nothing: frozenset[str] = frozenset()
         for length in range(max(3, size - 2), size + 3):
-            half = length // 2
-            slip = 1 if length >= 10 else 0
-            spell = _one_deletion if slip else lambda text: {text}
+            half, slip = length // 2, 1 if length >= 10 else 0
             for cut in range(max(0, half - slip), min(size, half + slip) + 1):
-                for piece in spell(key[:cut]):
-                    found |= self._pieces.get(("L", length, digits, piece), set())
+                for piece in pieces(key[:cut], slip):
+                    found |= self._pieces.get(("L", length, digits, piece), nothing)
             right = length - half
             for cut in range(max(0, right - slip), min(size, right + slip) + 1):
-                for piece in spell(key[size - cut :]):
-                    found |= self._pieces.get(("R", length, digits, piece), set())
+                for piece in pieces(key[size - cut :], slip):
+                    found |= self._pieces.get(("R", length, digits, piece), nothing)
         return found
 
     def exact(self, key: str) -> list:
