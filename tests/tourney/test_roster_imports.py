@@ -72,6 +72,22 @@ def zip_bomb() -> bytes:
     return workbook([row * 100_000] * 60)
 
 
+def lying_sizes(content: bytes) -> bytes:
+    """The workbook with the sheet's unpacked size, as its zip directory states it,
+    rewritten to 1 KB: a bomb that hides from a check of the stated sizes."""
+    data = bytearray(content)
+    end = data.rfind(b"PK\x05\x06")
+    at = int.from_bytes(data[end + 16 : end + 20], "little")
+    while data[at : at + 4] == b"PK\x01\x02":
+        name, extra, comment = (
+            int.from_bytes(data[at + n : at + n + 2], "little") for n in (28, 30, 32)
+        )
+        if data[at + 46 : at + 46 + name] == b"xl/worksheets/sheet1.xml":
+            data[at + 24 : at + 28] = (1000).to_bytes(4, "little")
+        at += 46 + name + extra + comment
+    return bytes(data)
+
+
 CHILD = """
 import json, resource, sys, time
 import django
@@ -113,6 +129,7 @@ def parse_in_a_worker(tmp_path, content: bytes) -> dict:
     ("build", "message"),
     [
         (zip_bomb, "That workbook unpacks to 324 MB, over the 5 MB Rookery reads"),
+        (lambda: lying_sizes(zip_bomb()), "That file could not be read as an Excel workbook"),
         (
             lambda: workbook(cell_rows(60_000, lambda n: f"Player {n}")),
             "That file has more than 2000 rows: import at most 2000 at a time.",
@@ -129,7 +146,7 @@ def parse_in_a_worker(tmp_path, content: bytes) -> dict:
             "2 rows read",
         ),
     ],
-    ids=["zip-bomb", "60000-rows", "last-cell-of-the-sheet"],
+    ids=["zip-bomb", "zip-bomb-with-lying-sizes", "60000-rows", "last-cell-of-the-sheet"],
 )
 def test_a_hostile_workbook_answers_in_seconds_and_megabytes(tmp_path, build, message):
     content = build()
