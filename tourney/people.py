@@ -169,6 +169,9 @@ class Match:
         return f"“{typed}” is a close spelling of “{self.person.name}”"
 
 
+MATCH_ORDER = {"key": 0, "alias": 1, "close": 2}
+
+
 class RosterIndex:
     """A roster looked up by name key, by the spellings kept from merges and by close
     spelling: what ``match_name`` answers, for one name or thousands."""
@@ -194,14 +197,28 @@ class RosterIndex:
             found.setdefault(id(person), Match(person, "alias"))
         for person in self.keys.close(key):
             found.setdefault(id(person), Match(person, "close"))
-        order = {"key": 0, "alias": 1, "close": 2}
-        return sorted(found.values(), key=lambda m: (order[m.how], m.person.name))
+        return sorted(found.values(), key=lambda m: (MATCH_ORDER[m.how], m.person.name))
 
 
 def match_name(name: str, people: Iterable[Person] | RosterIndex) -> list[Match]:
-    """Everyone on the roster this name could be: the exact one alone, or the candidates."""
-    index = people if isinstance(people, RosterIndex) else RosterIndex(people)
-    return index.match(name)
+    """Everyone on the roster this name could be: the exact one alone, or the candidates.
+
+    Given a RosterIndex (many names to match), it is looked up; given the people (one
+    name), they are gone through once, cheaper than building an index for one name."""
+    if isinstance(people, RosterIndex):
+        return people.match(name)
+    key = name_key(name)
+    found: list[Match] = []
+    for person in people:
+        if person.name == name:
+            return [Match(person, "exact")]
+        if person.key == key:
+            found.append(Match(person, "key"))
+        elif key in {name_key(a) for a in person.aliases}:
+            found.append(Match(person, "alias"))
+        elif close_spelling(key, person.key):
+            found.append(Match(person, "close"))
+    return sorted(found, key=lambda m: (MATCH_ORDER[m.how], m.person.name))
 
 
 # -- the roster page's figures ----------------------------------------------

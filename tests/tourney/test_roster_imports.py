@@ -273,7 +273,9 @@ def test_a_big_preview_compares_a_few_names_per_row(host, comparisons):
     assert len(comparisons) < 5 * len(rows)
     # The same answers as comparing every row with everyone.
     roster = list(Person.objects.filter(owner=host))
+    index = people.RosterIndex(roster)
     for item in rng.sample(preview, 60):
+        assert index.match(item.row.name) == people.match_name(item.row.name, roster)
         key = name_key(item.row.name)
         close = {p.name for p in roster if people.close_spelling(key, p.key)}
         if item.status == "doubtful":
