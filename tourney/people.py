@@ -100,7 +100,6 @@ class SpellingIndex:
     def __init__(self) -> None:
         self._pieces: dict[tuple, set[str]] = {}
         self._items: dict[str, list] = {}
-        self.compared = 0  # keys compared letter by letter: the work the index saves
 
     @staticmethod
     def _digits(key: str) -> str:
@@ -146,7 +145,6 @@ class SpellingIndex:
         """Everything filed under a key that is a close spelling of this one."""
         out = []
         for known in self._candidates(key):
-            self.compared += 1
             if close_spelling(key, known):
                 out.extend(self._items[known])
         return out
@@ -508,7 +506,7 @@ def parse_upload(filename: str, content: bytes) -> list[RawRow]:
 
 
 MAX_UNZIPPED_BYTES = 5_000_000  # a 2,000-row roster unpacks to well under 1 MB
-MAX_COLUMNS = 50
+MAX_COLUMNS = 50  # name, email and phone are in the first few; a row padded to XFD is not read
 NOT_XLSX = (
     "That file could not be read as an Excel workbook (.xlsx). Save it again "
     "from your spreadsheet as .xlsx or .csv."
