@@ -235,7 +235,11 @@ def match_person(owner, data: dict[str, Any]) -> Person:
     roster = Person.objects.filter(owner=owner)
     person = roster.filter(key=name_key(name)).first()
     if person is None:
-        person = next((p for p in roster if keys & {name_key(a) for a in p.aliases or []}), None)
+        # Only people with other spellings can match by one: not the whole roster per person.
+        with_aliases = roster.exclude(aliases=[])
+        person = next(
+            (p for p in with_aliases if keys & {name_key(a) for a in p.aliases or []}), None
+        )
     if person is None:
         person = Person(owner=owner, name=name, aliases=[])
     for field in ("email", "phone"):

@@ -8,15 +8,25 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.once import answered_once
 from tourney import people
 from tourney.models import Person
-from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
+from tourney.roster_forms import (
+    FILE_TOO_BIG,
+    TEXT_TOO_BIG,
+    CappedUpload,
+    ContactForm,
+    ImportForm,
+    MergeForm,
+    PersonForm,
+)
 from tourney.views.common import CSV, XLSX, as_pk, download
 
 IMPORT_SALT = "rookery.roster-import"
@@ -183,20 +193,29 @@ def _answers(request: HttpRequest, preview) -> tuple[dict[str, str], list]:
     return answers, missing
 
 
-def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpResponse:
-    preview = people.preview_import(request.user, rows)
+def _preview_page(request, rows, *, preview=None, note="", errors=(), answers=None) -> HttpResponse:
+    fingerprint = people.roster_fingerprint(request.user)
+    if preview is None:
+        preview = people.preview_import(request.user, rows)
     chosen = answers if answers is not None else request.POST
     for item in preview:
         item.chosen = chosen.get(item.answer_field, "")
     counts = {s: sum(1 for p in preview if p.status == s) for s in people.PREVIEW_STATES}
+    # The preview's decisions ride along, signed with the roster they were made
+    # against: Confirm reuses them while the roster is unchanged, instead of matching
+    # every row again.
+    payload = {
+        "rows": [asdict(r) for r in rows],
+        "fingerprint": fingerprint,
+        "decisions": people.preview_decisions(preview),
+    }
     return render(
         request,
         "tourney/roster/import_preview.html",
         {
             "preview": preview,
             "counts": counts,
-            "payload": signing.dumps([asdict(r) for r in rows], salt=IMPORT_SALT, compress=True),
-            "fingerprint": people.roster_fingerprint(request.user),
+            "payload": signing.dumps(payload, salt=IMPORT_SALT, compress=True),
             "note": note,
             "errors": errors,
             "confirm_label": _confirm_label(preview),
@@ -225,12 +244,29 @@ def _confirm_label(preview) -> str:
 
 
 @login_required
+@csrf_exempt  # checked by _roster_import, once the upload limit is in place
 @require_http_methods(["GET", "POST"])
 def roster_import(request: HttpRequest) -> HttpResponse:
+    """The import form: a file over the limit stops being read at the limit, and a
+    paste over the server's limit is refused in the form's words, not a bare 400."""
+    cap = CappedUpload(request)
+    request.upload_handlers.insert(0, cap)
+    try:
+        return _roster_import(request, cap)
+    except RequestDataTooBig:
+        form = ImportForm({}, refusal=TEXT_TOO_BIG)
+        form.is_valid()
+        return render(request, "tourney/roster/import.html", {"form": form}, status=413)
+
+
+@csrf_protect
+def _roster_import(request: HttpRequest, cap: CappedUpload) -> HttpResponse:
     if request.method == "POST" and "payload" in request.POST:
         return _import_confirm(request)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    refusal = FILE_TOO_BIG if cap.too_big else ""
+    posted = request.method == "POST"  # bound even when a skipped file left nothing
+    form = ImportForm(request.POST if posted else None, request.FILES, refusal=refusal)
+    if posted and form.is_valid():
         upload = form.cleaned_data.get("file")
         try:
             if upload:
@@ -247,12 +283,16 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 
 def _import_confirm(request: HttpRequest) -> HttpResponse:
     try:
-        raw = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
-        rows = [people.RawRow(**r) for r in raw]
-    except (signing.BadSignature, TypeError, ValueError):
+        signed = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
+        rows = [people.RawRow(**r) for r in signed["rows"]]
+        fingerprint, decisions = signed["fingerprint"], signed["decisions"]
+    except (signing.BadSignature, TypeError, ValueError, KeyError):
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
-    if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+    preview = None
+    if fingerprint == people.roster_fingerprint(request.user):
+        preview = people.preview_again(request.user, rows, decisions)
+    if preview is None:  # the roster changed since the preview: match again
         fresh = people.preview_import(request.user, rows)
         if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
             # Confirm sent twice (a double tap, a second tab): the first one did it all.
@@ -261,9 +301,9 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         return _preview_page(
             request,
             rows,
+            preview=fresh,
             note="Your roster changed since this preview: check the rows again, then confirm.",
         )
-    preview = people.preview_import(request.user, rows)
     answers, missing = _answers(request, preview)
     if missing:
         errors = [
@@ -271,7 +311,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
             "or a new person? Pick one."
             for m in missing
         ]
-        return _preview_page(request, rows, errors=errors)
+        return _preview_page(request, rows, preview=preview, errors=errors)
     result = people.apply_import(request.user, preview, answers)
     parts = [f"{result.added} added", f"{result.matched} matched"]
     if result.updated:
