@@ -163,6 +163,13 @@ AXES_HTTP_RESPONSE_CODE = 429
 # proxy that overwrites it, anyone can send that header.
 ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 
+# Request size and time. The server (tourney/serve.py) reads a request's body whole
+# before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and
+# be at most ROOKERY_MAX_REQUEST_BYTES (else 413, before any of it is stored). The
+# largest form a host sends is a roster or a backup file of a few megabytes.
+ROOKERY_BODY_SECONDS = float(os.environ.get("ROOKERY_BODY_SECONDS", "15"))
+ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(10 * 1_000_000)))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
 LOGOUT_REDIRECT_URL = "home"
