@@ -143,8 +143,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Sign-in throttling (django-axes): five failures in fifteen minutes, from one
-# address or for one user name, and that one waits. It counts every
+# Sign-in throttling (django-axes): five failures in fifteen minutes for one user
+# name from one address, and that name waits at that address. Counting the name
+# and the address together means a stranger guessing the host's password locks
+# only themselves out, never the host on their own phone. It counts every
 # authenticate() call, so /accounts/login/ and /admin/login/ share the limit.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -152,7 +154,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "tourney.signin.username_key"
 AXES_CLIENT_IP_CALLABLE = "tourney.signin.client_ip"
 AXES_LOCKOUT_CALLABLE = "tourney.signin.locked_out"
