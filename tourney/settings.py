@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "tourney.middleware.private_host_pages",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tourney.middleware.too_big",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
@@ -171,6 +172,13 @@ ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 # largest form a host sends is a roster or a backup file of a few megabytes.
 ROOKERY_BODY_SECONDS = float(os.environ.get("ROOKERY_BODY_SECONDS", "15"))
 ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(10 * 1_000_000)))
+# Django's own caps, within that: a form's fields (uploaded files aside) at most
+# 2.5 MB, and an uploaded file kept in memory up to 2.5 MB (a larger one goes to a
+# temporary file, which the request cap above bounds). Over a cap, the host sees a
+# page saying so (tourney.middleware.too_big), not an error.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FILES = 20
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
