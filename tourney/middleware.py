@@ -27,6 +27,24 @@ def private_host_pages(
     return middleware
 
 
+def secure_cookies(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Under DJANGO_HTTPS=1 every cookie is sent Secure, whoever set it: Django's own
+    settings cover the session, CSRF and messages cookies when set, but not their
+    deletion (sign-out, a message shown), nor a view's own cookies. Outermost in
+    MIDDLEWARE, so it sees every cookie of the response."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if settings.HTTPS:
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
+        return response
+
+    return middleware
+
+
 def too_big(
     get_response: Callable[[HttpRequest], HttpResponse],
 ) -> Callable[[HttpRequest], HttpResponse]:
