@@ -240,3 +240,68 @@ def test_an_ordinary_form_still_works_through_the_buffering(server):
         assert response.status == 302
         assert response.headers["Location"] == "/host/"
     assert any(cookie.name == "sessionid" for cookie in jar)
+
+
+def call_asgi(app, body: bytes, headers=()) -> list[dict]:
+    """One POST through an ASGI app in this process; return what it sent."""
+    import asyncio
+
+    sent: list[dict] = []
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive():
+        return messages.pop(0)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/t/ł/",
+        "query_string": b"a=1",
+        "headers": [(b"content-length", str(len(body)).encode()), *headers],
+        "client": ("192.168.1.9", 50000),
+        "server": ("127.0.0.1", 8000),
+        "scheme": "http",
+        "http_version": "1.1",
+    }
+    asyncio.run(app(scope, receive, send))
+    return sent
+
+
+def test_the_buffered_request_reaches_the_application_as_sent():
+    """What Django sees through BodyFirst: path, query, address, headers and body."""
+    from tourney.serve import BodyFirst
+
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(environ, body=environ["wsgi.input"].read())
+        start_response("303 See Other", [("Set-Cookie", "rookery_name=Łukasz"), ("X-A", "1")])
+        return [b"saved"]
+
+    answer = call_asgi(
+        BodyFirst(app, threads=1, body_seconds=5, max_bytes=100),
+        b"name=Ann",
+        [(b"x-forwarded-for", b"10.0.0.1"), (b"x-forwarded-for", b"10.0.0.2")],
+    )
+    assert seen["body"] == b"name=Ann"
+    assert seen["PATH_INFO"].encode("latin-1").decode() == "/t/ł/"
+    assert (seen["QUERY_STRING"], seen["REMOTE_ADDR"]) == ("a=1", "192.168.1.9")
+    assert (seen["CONTENT_LENGTH"], seen["HTTP_X_FORWARDED_FOR"]) == ("8", "10.0.0.1,10.0.0.2")
+    assert answer[0]["status"] == 303
+    # A header Latin-1 can't hold goes out as UTF-8 (as Granian's WSGI side sent it), not a 500.
+    assert (b"set-cookie", "rookery_name=Łukasz".encode()) in answer[0]["headers"]
+    assert answer[1]["body"] == b"saved"
+
+
+def test_a_failing_application_is_a_plain_500_not_a_dropped_connection():
+    from tourney.serve import BodyFirst
+
+    def app(environ, start_response):
+        raise RuntimeError("boom")
+
+    answer = call_asgi(BodyFirst(app, threads=1, body_seconds=5, max_bytes=100), b"")
+    assert answer[0]["status"] == 500
+    assert b"nothing from your last action was saved" in answer[1]["body"]

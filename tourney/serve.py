@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import logging
 import os
 import socket
 import sys
@@ -31,6 +32,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 from tourney.network import is_loopback, lan_address, public_url
+
+log = logging.getLogger(__name__)
 
 NO_NETWORK = (
     "No local network found: this computer isn't on a Wi-Fi or wired network that\n"
@@ -177,6 +180,7 @@ REFUSALS = {
     400: "Bad request: the Content-Length isn't a number.",
     408: "The form took too long to arrive. Check the Wi-Fi and send it again.",
     413: "That's too much to send at once (the limit is {mb} MB). Send a smaller file.",
+    500: "Rookery hit an error and nothing from your last action was saved. Try again.",
 }
 
 
@@ -218,9 +222,13 @@ class BodyFirst:
         except ClientGone:
             return
         loop = asyncio.get_running_loop()
-        status, headers, chunks = await loop.run_in_executor(
-            self.pool, run_wsgi, self.wsgi, wsgi_environ(scope, body)
-        )
+        try:
+            status, headers, chunks = await loop.run_in_executor(
+                self.pool, run_wsgi, self.wsgi, wsgi_environ(scope, body)
+            )
+        except Exception:  # Django answers its own errors; this is the server's
+            log.exception("Rookery could not answer %s %s", scope["method"], scope["path"])
+            return await refuse(send, 500, self.max_bytes)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"".join(chunks)})
 
@@ -298,6 +306,15 @@ def wsgi_environ(scope: dict, body: bytes) -> dict:
     return environ
 
 
+def raw(value: str) -> bytes:
+    """A header value as sent: Latin-1, as WSGI says; UTF-8 for a value that isn't
+    (a cookie holding a name like Łukasz), as Granian's own WSGI side sends it."""
+    try:
+        return value.encode("latin-1")
+    except UnicodeEncodeError:
+        return value.encode("utf-8")
+
+
 def run_wsgi(app: Callable, environ: dict) -> tuple[int, list, list[bytes]]:
     """Run ``app`` in this worker thread; return its status, headers and body."""
     started: dict = {}
@@ -305,7 +322,7 @@ def run_wsgi(app: Callable, environ: dict) -> tuple[int, list, list[bytes]]:
     def start_response(status: str, headers: list, exc_info=None) -> Callable:
         started["status"] = int(status.split(" ", 1)[0])
         started["headers"] = [
-            (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers
+            (name.lower().encode("latin-1"), raw(value)) for name, value in headers
         ]
         return lambda data: chunks.append(data)
 
