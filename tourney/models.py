@@ -716,6 +716,21 @@ class JoinAttemptQuerySet(models.QuerySet):
         since = timezone.now() - JoinAttempt.WINDOW
         return self.filter(ip=ip, at__gte=since).count() >= JoinAttempt.LIMIT
 
+    def take_a_try(self, ip: str | None) -> JoinAttempt | None:
+        """Record a try for ``ip`` and return it, or None when its tries are used up.
+
+        Recorded first, counted after (each its own committed statement, never
+        inside a transaction): whichever of a burst of parallel tries counts last
+        sees every try allowed before it, so no more than LIMIT are allowed, on
+        SQLite and PostgreSQL alike, with no lock. A refused try is removed again.
+        """
+        attempt = self.create(ip=ip)
+        since = timezone.now() - JoinAttempt.WINDOW
+        if self.filter(ip=ip, at__gte=since).count() > JoinAttempt.LIMIT:
+            attempt.delete()
+            return None
+        return attempt
+
 
 class JoinAttempt(models.Model):
     """A wrong table code typed at /join, kept for a while so codes can't be guessed.

@@ -129,13 +129,13 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         ip = client_ip(request)
         code = normalise_table_code(typed)
+        minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
+        too_many = (
+            f"Too many wrong codes from this phone. Wait {minutes} minutes and try again, "
+            "or scan the QR code on the card."
+        )
         if JoinAttempt.objects.too_many(ip):
-            minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
-            error = (
-                f"Too many wrong codes from this phone. Wait {minutes} minutes and try again, "
-                "or scan the QR code on the card."
-            )
-            status = 429
+            error, status = too_many, 429
         elif not code:
             error = "Type the 8-character code printed on your table's card."
         elif len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
@@ -143,11 +143,13 @@ def join(request: HttpRequest) -> HttpResponse:
                 f"“{typed.strip()}” isn't a table code: codes have {CODE_LENGTH} letters and "
                 "digits, like 7KQM-2XHD, and never use 0, O, 1 or I."
             )
+        elif (attempt := JoinAttempt.objects.take_a_try(ip)) is None:
+            error, status = too_many, 429  # a parallel burst used up the tries meanwhile
         else:
             card = TableCard.objects.filter(code=code).first()
             if card is not None:
+                attempt.delete()  # the right code isn't a wrong try
                 return redirect("table_page", token=card.token)
-            JoinAttempt.objects.create(ip=ip)
             error = (
                 f"No table has the code {code[:4]}-{code[4:]}. Check each character "
                 "against the card and try again."
