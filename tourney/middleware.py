@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 PRIVATE = "private, no-store"
 
@@ -45,6 +46,32 @@ def secure_cookies(
     return middleware
 
 
+def too_big_page(
+    request: HttpRequest, refused: RequestDataTooBig | TooManyFilesSent
+) -> HttpResponse:
+    """The 413 page naming the cap a form went over; nothing was saved."""
+    if isinstance(refused, TooManyFilesSent):
+        reason = f"That form sends more than {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files at once."
+    else:
+        mb = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
+        reason = f"That form holds more than Rookery takes at once ({mb:.1f} MB)."
+    return render(request, "413.html", {"reason": reason}, status=413)
+
+
+def reads_its_own_upload(view: Callable) -> Callable:
+    """Mark a view that sets its own upload limit (it installs an upload handler, so
+    the form must not be read before the view runs); ``too_big`` leaves it alone."""
+    view.reads_its_own_upload = True
+    return view
+
+
+def _reads_its_own_upload(request: HttpRequest) -> bool:
+    try:
+        return getattr(resolve(request.path_info).func, "reads_its_own_upload", False)
+    except Resolver404:
+        return False
+
+
 def too_big(
     get_response: Callable[[HttpRequest], HttpResponse],
 ) -> Callable[[HttpRequest], HttpResponse]:
@@ -57,17 +84,11 @@ def too_big(
     """
 
     def middleware(request: HttpRequest) -> HttpResponse:
-        if request.method == "POST":
+        if request.method == "POST" and not _reads_its_own_upload(request):
             try:
                 request.POST  # noqa: B018 (reading it is the point)
-            except RequestDataTooBig:
-                mb = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
-                reason = f"That form holds more than Rookery takes at once ({mb:.1f} MB)."
-                return render(request, "413.html", {"reason": reason}, status=413)
-            except TooManyFilesSent:
-                most = settings.DATA_UPLOAD_MAX_NUMBER_FILES
-                reason = f"That form sends more than {most} files at once."
-                return render(request, "413.html", {"reason": reason}, status=413)
+            except (RequestDataTooBig, TooManyFilesSent) as refused:
+                return too_big_page(request, refused)
         return get_response(request)
 
     return middleware

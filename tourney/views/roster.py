@@ -8,7 +8,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.once import answered_once
 from tourney import people
+from tourney.middleware import reads_its_own_upload, too_big_page
 from tourney.models import Person
 from tourney.roster_forms import (
     FILE_TOO_BIG,
@@ -243,6 +244,7 @@ def _confirm_label(preview) -> str:
     return text[0].upper() + text[1:]
 
 
+@reads_its_own_upload
 @login_required
 @csrf_exempt  # checked by _roster_import, once the upload limit is in place
 @require_http_methods(["GET", "POST"])
@@ -257,6 +259,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         form = ImportForm({}, refusal=TEXT_TOO_BIG)
         form.is_valid()
         return render(request, "tourney/roster/import.html", {"form": form}, status=413)
+    except TooManyFilesSent as refused:
+        return too_big_page(request, refused)
 
 
 @csrf_protect
