@@ -26,7 +26,7 @@ def test_three_player_shanghai_on_one_phone(live_server, browser, phone, host):
     page.get_by_role("button", name="Went out (Grandma)").click()
     page.get_by_label("Jo", exact=True).fill("160")
     page.get_by_label("Sam", exact=True).fill("35")
-    page.get_by_label("Your name").fill("Sam")
+    page.get_by_label("Your name").select_option(label="Sam")
     page.get_by_role("button", name="Save scores").click()
     page.get_by_text("more than a hand can hold in hand 1 (150").wait_for()
     assert page.get_by_label("Jo", exact=True).input_value() == "160"
