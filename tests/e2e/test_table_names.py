@@ -34,6 +34,7 @@ def test_names_in_any_script_save_and_confirm_again_and_again(live_server, brows
         page.goto(link)
         page.locator("form.score-form").wait_for()
         chosen = page.get_by_label("Your name")
+        assert chosen.bounding_box()["height"] >= 44  # a tap target, like the confirmer's list
         # A phone that entered before (Łukasz's, in round 4) starts with its name chosen.
         assert chosen.input_value() == (pks[NAMES[enters]] if number > 3 else "")
         for i, name in enumerate(seated):
