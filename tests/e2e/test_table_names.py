@@ -81,3 +81,62 @@ def test_names_in_any_script_save_and_confirm_again_and_again(live_server, brows
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for ctx in contexts:
         ctx.close()
+
+
+def test_a_phone_an_older_name_cookie_locked_out_gets_its_cookies_back(tmp_path):
+    """On the real server a raw UTF-8 cookie made the whole Cookie header unreadable
+    (the CSRF cookie with it): the next page clears it, and the phone saves again."""
+    import http.client
+    import http.cookies
+    import re
+    import urllib.parse
+
+    from tests.liveserver import Server, build_night, migrate, server_env, tables_now
+
+    env = server_env(tmp_path / "names.sqlite3")
+    migrate(env)
+    night = build_night(env, players=8, rounds=2)
+    table = tables_now(env, night["event"])["tables"][0]
+    srv = Server(env, workers=1, threads=2).start()
+    path = f"/t/{table['token']}/"
+    try:
+        jar = {"csrftoken": "a" * 32, "rookery_device": "0" * 32, "rookery_name": '"Łukasz"'}
+
+        def send(method, body=None):
+            conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=20)
+            conn.putrequest(method, path)
+            cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
+            conn.putheader("Cookie", cookie.encode())  # as the browser sends it: raw UTF-8
+            if body is not None:
+                conn.putheader("Content-Type", "application/x-www-form-urlencoded")
+                conn.putheader("Content-Length", str(len(body)))
+                conn.putheader("Referer", srv.url + path)
+            conn.endheaders(body)
+            response = conn.getresponse()
+            page = response.read().decode()
+            for header in response.headers.get_all("Set-Cookie") or []:
+                for name, morsel in http.cookies.SimpleCookie(header).items():
+                    if morsel["max-age"] == "0":
+                        jar.pop(name, None)
+                    else:
+                        jar[name] = morsel.coded_value
+            return response.status, page
+
+        status, page = send("GET")
+        assert status == 200
+        assert "rookery_name" not in jar  # the unreadable cookie is gone
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        fields = {f"p{pid}": 0 if i == 0 else 11 + i for i, pid in enumerate(table["players"])}
+        form = {
+            "csrfmiddlewaretoken": token,
+            "entrant": table["players"][1],
+            "round": 1,
+            "based_on": 0,
+            "key": "k" * 32,
+            **fields,
+        }
+        status, _ = send("POST", urllib.parse.urlencode(form).encode())
+        assert status == 303  # saved: not a 403
+        assert jar["rookery_name"] == str(table["players"][1])
+    finally:
+        srv.stop()

@@ -309,16 +309,22 @@ def set_phone_cookie(response: HttpResponse, name: str, value: str) -> None:
 
 
 def _phone_cookies(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """Give a phone its device id, and drop a name cookie an older version set as text."""
-    if not request.COOKIES.get(DEVICE_COOKIE):
+    """Give a phone its device id, and clear a name cookie an older version set as text.
+
+    A name set as raw UTF-8 ("Łukasz") made the server drop the phone's whole Cookie
+    header, CSRF cookie included, so every POST from it was refused. Such a cookie
+    can't even be read: a phone whose cookies all went unseen (new, or locked out
+    like that) has it cleared, as has a name cookie that isn't a player id.
+    """
+    unseen = not request.COOKIES.get(DEVICE_COOKIE)
+    if unseen:
         set_phone_cookie(response, DEVICE_COOKIE, secrets.token_hex(16))
-    remembered = request.COOKIES.get(NAME_COOKIE)
-    if (
-        remembered is not None
-        and NAME_COOKIE not in response.cookies
-        and not (remembered.isascii() and remembered.isdigit())
-    ):
-        response.delete_cookie(NAME_COOKIE, samesite="Lax")
+    remembered = request.COOKIES.get(NAME_COOKIE, "")
+    text = bool(remembered) and not (remembered.isascii() and remembered.isdigit())
+    if NAME_COOKIE not in response.cookies and ((unseen and not remembered) or text):
+        set_phone_cookie(response, NAME_COOKIE, "")
+        response.cookies[NAME_COOKIE]["max-age"] = 0
+        response.cookies[NAME_COOKIE]["expires"] = "Thu, 01 Jan 1970 00:00:00 GMT"
     return response
 
 
