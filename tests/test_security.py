@@ -378,7 +378,8 @@ def test_every_cookie_is_http_only(client, night_in_play):
         client.get(reverse("table_page", args=[card.token])),
         client.post(
             reverse("table_page", args=[card.token]),
-            {"name": "Ann", "round": 1, "based_on": 0, "key": "k1", **points},
+            {"entrant": table.seats.first().player_id, "round": 1, "based_on": 0, "key": "k1"}
+            | points,
         ),
         client.post(reverse("login"), {"username": "hostess", "password": PASSWORD}),
     ]

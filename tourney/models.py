@@ -603,6 +603,14 @@ class Entry(models.Model):
     state = models.CharField(max_length=10, choices=State, default=State.CURRENT)
     source = models.CharField(max_length=8, choices=Source, default=Source.PHONE)
     entered_by = models.CharField(max_length=60, blank=True)
+    entered_by_player = models.ForeignKey(
+        "Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The seated player who entered it on a phone, chosen from the table's list.",
+    )
     entered_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -432,6 +432,7 @@ def submit_scores(
     points: Mapping[int, int | None],
     *,
     entered_by: str = "",
+    entered_by_player: Player | None = None,
     user=None,
     based_on: int | None = None,
     idempotency_key: str | None = None,
@@ -452,9 +453,13 @@ def submit_scores(
     (``source="host"``) replaces the current version, keeping the old one, and
     settles the table's disputes. A retried submission (same key, same scores)
     is recorded once and answered "repeat" whatever the round's state now.
+    ``entered_by_player`` is the seated player who entered them on a phone
+    (their name is kept in ``entered_by`` too, for display and backups).
     """
     # Lock the table row so two phones at the same instant queue here; only
     # then look for the retry, so a racing duplicate sees the first one's row.
+    # ``confirm_entry`` locks the same row: a confirmation and a correction
+    # queue, so the current version and its ``confirmed_at`` read below are final.
     table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     digest = sent_digest(table, points, buys) if idempotency_key else ""
     if idempotency_key:
@@ -501,7 +506,8 @@ def submit_scores(
         version=_next_version(rnd, table),
         state=new_state,
         source=source,
-        entered_by=entered_by[:60],
+        entered_by=(entered_by_player.name if entered_by_player else entered_by)[:60],
+        entered_by_player=entered_by_player,
         entered_by_user=user if user is not None and user.is_authenticated else None,
         idempotency_key=idempotency_key or None,
         sent_digest=digest,
@@ -546,16 +552,32 @@ class ConfirmError(Exception):
     """A confirmation that can't be taken; the message says why."""
 
 
+def is_entrant(entry: Entry, player: Player) -> bool:
+    """Whether ``player`` entered ``entry``: by reference when the phone chose the
+    entrant from the table's list, else (older entries, backups) by name."""
+    if entry.entered_by_player_id is not None:
+        return entry.entered_by_player_id == player.pk
+    return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
+
+
 @transaction.atomic
 def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: str = "") -> Entry:
     """A second player at the table signs the saved scores, like on a paper sheet.
 
     The confirming player is one seated at that table, not the one who entered
-    the scores, on a phone other than the one that entered them.
+    the scores, on a phone other than the one that entered them: both the player
+    and the phone (its device id) must differ from the entry's.
+
+    The table's row is locked first, as ``submit_scores`` locks it: a correction
+    sent at the same instant waits for this confirmation (and is then kept as a
+    dispute), or this waits for the correction (and is told the scores changed).
     """
+    if entry.table_id is None:
+        raise ConfirmError("These scores aren't a table's: there is nothing to confirm.")
+    GameTable.objects.select_for_update().get(pk=entry.table_id)
     entry = (
         Entry.objects.select_for_update(of=("self",))
-        .select_related("round", "table")
+        .select_related("round", "table", "entered_by_player")
         .get(pk=entry.pk)
     )
     if entry.state != Entry.State.CURRENT or entry.version != version:
@@ -566,11 +588,16 @@ def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: 
         raise ConfirmError("Choose your name, so the table knows who confirmed.")
     if not entry.table.seats.filter(player=player).exists():
         raise ConfirmError(f"{player.name} isn't at this table: a player at the table confirms.")
-    if entry.entered_by and player.name.casefold() == entry.entered_by.casefold():
+    if is_entrant(entry, player):
         raise ConfirmError(
             f"{entry.entered_by} entered these scores: another player at the table confirms them."
         )
-    if device and entry.device == device:
+    if not device:
+        raise ConfirmError(
+            "This phone hasn't been recognised yet (it keeps no cookies?): reload the page, "
+            "then confirm. Another player confirms, on their own phone."
+        )
+    if entry.device == device:
         raise ConfirmError(
             "This phone entered these scores: another player confirms them on their own phone."
         )
