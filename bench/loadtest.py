@@ -136,7 +136,7 @@ def play_table(
     def submit(phone, fields):
         key = uuid.uuid4().hex
         form = {
-            "name": f"Phone {table['number']}",
+            "entrant": players[phones.index(phone) % len(players)],  # a seated player
             "round": rnd,
             "based_on": 0,
             "key": key,

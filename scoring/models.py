@@ -12,6 +12,7 @@ game sheet back out of it.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -203,7 +204,13 @@ class Pad(models.Model):
         return {by_name[name].side_id: points for name, points in result.items()}
 
     def sheet(self) -> PadSheet:
-        """Every current hand with its running totals, the leader, the winner and the next deal."""
+        """Every current hand with its running totals, the leader, the winner and the next deal.
+
+        The game ends at the first hand after which the rules name a winner,
+        counted from the current (corrected) versions every time: a corrected
+        earlier hand can end it sooner, or no longer end it. Hands played after
+        that are kept on the sheet, marked, and left out of the totals.
+        """
         hands = list(
             self.current_hands()
             .select_related("bidder__side", "partner")
@@ -215,24 +222,29 @@ class Pad(models.Model):
         scorers = self.scorers
         running = dict.fromkeys((s.pk for s in scorers), 0)
         rows = []
+        winner_name = None
         for hand in hands:
             points = hand.points_by_side()
             took = hand.took_by_side()
             made = hand.made
+            after = winner_name is not None
             cells = []
             for side in scorers:
-                running[side.pk] += points[side.pk]
+                if not after:
+                    running[side.pk] += points[side.pk]
                 doubled = self.is_two and not made and side.pk != hand.bidder.side_id
                 cells.append(
                     SheetCell(side, took[side.pk], points[side.pk], running[side.pk], doubled)
                 )
-            rows.append(SheetRow(hand, self.dealer_of(hand.number), made, tuple(cells)))
-        totals = {side.name: running[side.pk] for side in scorers}
-        winner_name = self.game.winner(totals) if rows else None
-        top = max(totals.values()) if rows else None
-        leaders = [s for s in scorers if rows and running[s.pk] == top]
+            row = SheetRow(hand, self.dealer_of(hand.number), made, tuple(cells), after)
+            rows.append(row)
+            if not after:
+                winner_name = self.game.winner({s.name: running[s.pk] for s in scorers})
+        counted = [row for row in rows if not row.after_game]
+        top = max(running.values()) if counted else None
+        leaders = [s for s in scorers if counted and running[s.pk] == top]
         winner = next((s for s in scorers if s.name == winner_name), None)
-        tied = winner is None and bool(rows) and top is not None and top >= self.target
+        tied = winner is None and bool(counted) and top is not None and top >= self.target
         number = len(rows) + 1
         return PadSheet(
             pad=self,
@@ -529,6 +541,8 @@ class SheetRow:
     dealer: PadPlayer
     made: bool
     cells: tuple[SheetCell, ...]
+    after_game: bool = False
+    """Played after the game was decided: kept on the sheet, left out of the totals."""
 
     @property
     def all_tricks_side(self) -> str:
@@ -595,6 +609,18 @@ class PadSheet:
         return self.rows[-1] if self.rows else None
 
     @property
+    def decided_at(self) -> int | None:
+        """The hand that decided the game: the last one that counts, once there is a winner."""
+        if self.winner is None:
+            return None
+        return max(row.hand.number for row in self.rows if not row.after_game)
+
+    @property
+    def after_game(self) -> list[SheetRow]:
+        """Hands played after the game was decided (kept, not counted)."""
+        return [row for row in self.rows if row.after_game]
+
+    @property
     def top(self) -> int | None:
         """The highest total, once a hand has been played."""
         return max(total for _, total in self.totals) if self.rows else None
@@ -602,3 +628,24 @@ class PadSheet:
     @property
     def leader_names(self) -> str:
         return rules.name_list(side.name for side in self.leaders)
+
+
+class FormSubmission(models.Model):
+    """A create form that was sent: the token its page carried, where its answer
+    redirected, and the messages it showed, so a repeat gets the same answer."""
+
+    KEEP = datetime.timedelta(days=2)
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    token = models.CharField(max_length=64)
+    url = models.CharField(max_length=2000, blank=True)
+    messages = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint("owner", "token", name="form_token_used_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"form sent by {self.owner} at {self.created_at:%Y-%m-%d %H:%M}"

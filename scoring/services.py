@@ -121,7 +121,8 @@ def _save_version(
 
 
 def _settle(pad: Pad) -> None:
-    """Finished when the rules name a winner; a correction or undo can reopen the game."""
+    """Finished when the rules name a winner, worked out again from the current versions
+    after every change: a correction can end the game at an earlier hand, or reopen it."""
     winner = pad.sheet().winner
     if winner is not None and not pad.is_finished:
         pad.status, pad.finished_at = Pad.Status.FINISHED, timezone.now()
@@ -142,7 +143,7 @@ def record_hand(
     saved is not saved again as the following one.
     """
     pad = _locked(pad)
-    if pad.is_finished:
+    if pad.sheet().winner is not None:
         raise PadStateError("This game is over: correct or undo a hand to play on.")
     expected = pad.next_number()
     if number != expected:

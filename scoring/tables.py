@@ -11,6 +11,7 @@ from scoring.models import PadSheet, SheetCell, SheetRow, signed
 
 MADE = mark_safe('<span class="badge ok">made</span>')
 SET = mark_safe('<span class="badge bad">set</span>')
+AFTER_GAME = "played after the game was decided"
 
 
 class ScorerColumn(tables.Column):
@@ -34,6 +35,13 @@ class ScorerColumn(tables.Column):
             else:
                 took = format_html('<small class="took">took {}</small>', cell.took)
         sign = "minus" if cell.points < 0 else ""
+        if record.after_game:
+            return format_html(
+                '<span class="hand-points not-counted {}">{}</span>'
+                '<small class="took">not counted</small>',
+                sign,
+                signed(cell.points),
+            )
         return format_html(
             '<span class="hand-points {}">{}</span><strong class="running">{}</strong>{}',
             sign,
@@ -61,7 +69,9 @@ class PadSheetTable(tables.Table):
         attrs = {"class": "pad-sheet"}
         orderable = False
         row_attrs = {
-            "class": lambda record: "made" if record.made else "set",
+            "class": lambda record: (
+                ("made" if record.made else "set") + (" after-game" if record.after_game else "")
+            ),
             "id": lambda record: f"hand-{record.hand.number}",
         }
         sequence = ("hand", "bid", "...")
@@ -70,11 +80,17 @@ class PadSheetTable(tables.Table):
         """The number, who dealt, and the way to correct the hand or see its history."""
         hand = record.hand
         url = reverse("scoring:hand_detail", args=[hand.pad_id, hand.number])
+        after = (
+            format_html('<small class="after-game-note">{}</small>', AFTER_GAME)
+            if record.after_game
+            else ""
+        )
         return format_html(
-            '<strong>{}</strong><small class="dealer">{} dealt</small>'
+            '<strong>{}</strong><small class="dealer">{} dealt</small>{}'
             '<a href="{}" class="fix-link">Fix<span class="visually-hidden"> hand {}</span>{}</a>',
             hand.number,
             record.dealer.name,
+            after,
             url,
             hand.number,
             mark_safe(' <span aria-hidden="true">✎</span>') if hand.version > 1 else "",

@@ -25,12 +25,13 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from scoring import exports, rules, services
 from scoring.forms import HandForm, StartPadForm, UndoForm
 from scoring.models import GameChoice, Hand, HandInput, Pad, PadSheet
+from scoring.once import answered_once
 from scoring.rules.tricks import (
     HAND_POINTS,
     PARTNERSHIP_BIDS,
     R42_OPENING_BID,
 )
-from scoring.tables import pad_sheet_table
+from scoring.tables import AFTER_GAME, pad_sheet_table
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CHANGED = "padChanged"
@@ -62,6 +63,7 @@ def pad_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def pad_start(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GameChoice.values:
         raise Http404("There is no such game to keep score for.")
@@ -157,9 +159,10 @@ def _page_context(
     notice_bad: bool = False,
 ) -> dict:
     sheet = pad.sheet()
-    if form is None and not pad.is_finished:
+    over = sheet.winner is not None
+    if form is None and not over:
         form = HandForm(pad=pad, initial={"number": sheet.next_number})
-    if pad.is_finished:
+    if over:
         form = None
     return {
         "pad": pad,
@@ -296,9 +299,12 @@ def _hand_context(pad: Pad, number: int, form: HandForm | None, problems=()) -> 
         took = version.took_by_side() if not version.is_undone else {}
         cells = [(side, by_side.get(side.pk), took.get(side.pk)) for side in pad.scorers]
         history.append({"hand": version, "cells": cells})
+    sheet = pad.sheet()
+    after = any(row.hand.number == number for row in sheet.after_game)
     return {
         "pad": pad,
         "number": number,
+        "decided_at": sheet.decided_at if after else None,
         "current": current,
         "history": history,
         "dealer": pad.dealer_of(number),
@@ -363,6 +369,8 @@ def export_hands(sheet: PadSheet) -> list[exports.PadHand]:
             notes.append(f"trump {hand.get_trump_display()}")
         if hand.all_tricks:
             notes.append(f"all tricks: {row.all_tricks_side}")
+        if row.after_game:
+            notes.append(AFTER_GAME + " (not counted)")
         hands.append(
             exports.PadHand(
                 number=hand.number,
@@ -373,6 +381,7 @@ def export_hands(sheet: PadSheet) -> list[exports.PadHand]:
                 took=tuple(cell.took for cell in row.cells),
                 points=tuple(cell.points for cell in row.cells),
                 note="; ".join(notes),
+                counted=not row.after_game,
             )
         )
     return hands

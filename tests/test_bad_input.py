@@ -72,7 +72,7 @@ def test_table_page_never_fails(client, table_in_play, data):
     for seat in seats:
         if data.draw(st.booleans()):
             fields[f"p{seat.player_id}"] = data.draw(junk)
-    for name in ("name", "based_on", "key", "high_confirmed", "went_out"):
+    for name in ("entrant", "based_on", "key", "high_confirmed", "went_out"):
         if data.draw(st.booleans()):
             fields[name] = data.draw(junk)
     before = Entry.objects.filter(table=table).count()
@@ -218,7 +218,7 @@ def test_blank_sheet_params_never_fail(client, params):
         ("restore", {"version": "١"}),
         ("confirm", {"player": "1\x00", "version": "1", "round": "1"}),
         ("login", {"username": "ann\x00", "password": "x"}),
-        ("scores", {"name": "Bo\x00", "round": "1", "based_on": "0", "key": "k"}),
+        ("scores", {"entrant": "1\x00", "round": "1", "based_on": "0", "key": "k"}),
     ],
     ids=[
         "restore-text",
@@ -252,7 +252,7 @@ def test_control_characters_and_odd_numbers_are_handled(host_client, table_in_pl
         )
         response = client.post(reverse("table_page", args=[card.token]), data)
         assert response.status_code == 422
-        assert "Null characters are not allowed." in response.content.decode()
+        assert "Choose your name from the players at this table." in response.content.decode()
 
 
 def test_a_token_with_a_nul_byte_is_a_404(client, table_in_play):
@@ -328,7 +328,7 @@ def test_starting_a_pad_never_fails(host_client, game, fields):
 )
 def test_only_ascii_digits_are_a_score_on_the_table_page(table_in_play, typed):
     _event, rnd, table, card, seats = table_in_play
-    data = {"name": "Ann", "round": rnd.number, "based_on": "0", "key": "odd-digits"}
+    data = {"entrant": seats[0].player_id, "round": rnd.number, "based_on": "0", "key": "odd"}
     for i, seat in enumerate(seats):
         data[f"p{seat.player_id}"] = typed if i == 1 else (0 if i == 0 else 20 + i)
     response = Client().post(reverse("table_page", args=[card.token]), data)

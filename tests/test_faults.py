@@ -44,7 +44,8 @@ def test_acknowledged_scores_survive_a_sigkill(server):
         phone.get()
         key = uuid.uuid4().hex
         status, location = phone.post(
-            {"name": "Ann", "round": 1, "based_on": 0, "key": key, **scores_for(table)}
+            {"entrant": table["players"][0], "round": 1, "based_on": 0, "key": key}
+            | scores_for(table)
         )
         assert status == 303, status
         assert location.endswith("?done=saved")
@@ -60,7 +61,8 @@ def test_acknowledged_scores_survive_a_sigkill(server):
         phone = Phone(srv.url, table["token"])
         phone.get()
         key = uuid.uuid4().hex
-        form = {"name": "Bo", "round": 1, "based_on": 0, "key": key, **scores_for(table)}
+        form = {"entrant": table["players"][1], "round": 1, "based_on": 0, "key": key}
+        form |= scores_for(table)
         status, _ = phone.post(form)
         assert status == 303
         acknowledged[key] = scores_for(table)
@@ -89,12 +91,12 @@ def stored(env, night, table) -> list[dict]:
     return json.loads(run_django(env, STORED.format(event=night["event"], table=table["number"])))
 
 
-def type_scores(page, name="Ann") -> list[str]:
+def type_scores(page, seat=0) -> list[str]:
     inputs = page.locator("input.score-input")
     values = ["0", "17", "23", "31", "12"][: inputs.count()]
     for i, value in enumerate(values):
         inputs.nth(i).fill(value)
-    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Your name").select_option(index=seat + 1)  # the seated players
     return values
 
 
@@ -140,7 +142,8 @@ def test_scores_kept_across_a_reload_are_stored_once_when_the_network_returns(
     page.set_default_timeout(10_000)
     url = f"{srv.url}/t/{table['token']}/"
     page.goto(url)
-    values = type_scores(page, name="Bo")
+    values = type_scores(page, seat=1)
+    entrant = page.get_by_label("Your name").input_value()
     key = page.locator("input[name=key]").input_value()
     page.mouse.wheel(0, 2000)  # the player has scrolled down to the Save button
 
@@ -166,7 +169,7 @@ def test_scores_kept_across_a_reload_are_stored_once_when_the_network_returns(
     assert "Not saved, will retry" in banner.inner_text()
     inputs = page.locator("input.score-input")
     assert [inputs.nth(i).input_value() for i in range(len(values))] == values
-    assert page.get_by_label("Your name").input_value() == "Bo"
+    assert page.get_by_label("Your name").input_value() == entrant
     assert stored(env, night, table) == []
 
     page.unroute("**/t/**", no_saves)  # the network is back for good

@@ -202,14 +202,35 @@ def test_the_admin_sign_in_shares_the_limit(client):
 def test_look_alike_user_names_share_one_count(client):
     UserFactory(username="hostc")
     spellings = ["ｈostc", "𝐡ostc", "HOSTC", "Hostc", "ＨＯＳＴＣ"]
-    for n, name in enumerate(spellings):  # each from its own address: only the name counts
+    for name in spellings:  # from one address: five guesses at one name, not five names
         client.post(
-            reverse("login"), {"username": name, "password": "wrong"}, REMOTE_ADDR=f"10.0.0.{n}"
+            reverse("login"), {"username": name, "password": "wrong"}, REMOTE_ADDR="10.0.0.9"
         )
     blocked = client.post(
-        reverse("login"), {"username": "hostc", "password": PASSWORD}, REMOTE_ADDR="10.0.1.1"
+        reverse("login"), {"username": "hostc", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9"
     )
     assert blocked.status_code == 429
+
+
+def test_a_stranger_guessing_cannot_lock_the_host_out(client):
+    UserFactory(username="marge")
+    stranger = Client(REMOTE_ADDR="10.0.0.66")
+    for _ in range(LIMIT):
+        stranger.post(reverse("login"), {"username": "marge", "password": "wrong"})
+    # The stranger is locked out of "marge", even with the right password...
+    blocked = stranger.post(reverse("login"), {"username": "marge", "password": PASSWORD})
+    assert blocked.status_code == 429
+    assert "Too many sign-in attempts. Wait 15 minutes" in html.unescape(blocked.content.decode())
+    # ...and of the admin's sign-in too (one count for both doors).
+    assert (
+        stranger.post("/admin/login/", {"username": "MARGE", "password": PASSWORD}).status_code
+        == 429
+    )
+    # The host, on their own phone, signs in as usual.
+    host_phone = Client(REMOTE_ADDR="10.0.0.5")
+    signed_in = host_phone.post(reverse("login"), {"username": "marge", "password": PASSWORD})
+    assert signed_in.status_code == 302
+    assert "_auth_user_id" in host_phone.session
 
 
 def test_a_forwarded_address_is_ignored_unless_a_setting_trusts_it(client, settings):
@@ -218,7 +239,7 @@ def test_a_forwarded_address_is_ignored_unless_a_setting_trusts_it(client, setti
     def fail(n):
         client.post(
             reverse("login"),
-            {"username": f"guess{n}", "password": "wrong"},
+            {"username": "marge", "password": "wrong"},
             headers={"X-Forwarded-For": f"203.0.113.{n}"},
         )
 
@@ -256,8 +277,9 @@ def test_ensure_host_makes_a_staff_host_not_a_superuser(client):
     assert (
         client.post(reverse("login"), {"username": "host", "password": password}).status_code == 302
     )
-    assert client.get("/admin/tourney/event/").status_code == 200
-    assert client.get("/admin/auth/user/").status_code == 403
+    # The admin shows every host's records: superusers only (tests/tourney/test_admin.py).
+    assert "/admin/login/" in client.get("/admin/tourney/event/")["Location"]
+    assert "/admin/login/" in client.get("/admin/auth/user/")["Location"]
 
 
 def production_env(**extra):
@@ -356,7 +378,8 @@ def test_every_cookie_is_http_only(client, night_in_play):
         client.get(reverse("table_page", args=[card.token])),
         client.post(
             reverse("table_page", args=[card.token]),
-            {"name": "Ann", "round": 1, "based_on": 0, "key": "k1", **points},
+            {"entrant": table.seats.first().player_id, "round": 1, "based_on": 0, "key": "k1"}
+            | points,
         ),
         client.post(reverse("login"), {"username": "hostess", "password": PASSWORD}),
     ]

@@ -1,7 +1,9 @@
-"""The host's back office: every model of a game night, with its relations inline."""
+"""The back office (superusers only, see admin_site): every model of a game night."""
 
 from django.contrib import admin
 from django.db.models import Count
+from django.urls import reverse
+from django.utils.html import format_html
 
 from tourney.models import (
     Entry,
@@ -15,12 +17,6 @@ from tourney.models import (
     Seat,
     TableCard,
 )
-
-
-class PlayerInline(admin.TabularInline):
-    model = Player
-    extra = 0
-    fields = ["name", "status"]
 
 
 class RoundInline(admin.TabularInline):
@@ -37,7 +33,18 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["game_slug", "kind", "date"]
     search_fields = ["name", "place", "slug"]
     date_hierarchy = "date"
-    inlines = [PlayerInline, RoundInline]
+    # Players are a link to their own (paginated) list, not an inline: an inline posts
+    # four fields a player, and a 300-player event went past Django's 1,000-field cap
+    # (DATA_UPLOAD_MAX_NUMBER_FIELDS), so the event could not be saved here at all.
+    readonly_fields = ["players"]
+    inlines = [RoundInline]
+
+    @admin.display(description="players")
+    def players(self, event):
+        if event.pk is None:
+            return "Add players once the event is saved."
+        url = reverse("admin:tourney_player_changelist") + f"?event__id__exact={event.pk}"
+        return format_html('<a href="{}">{} players</a>', url, event.players.count())
 
 
 @admin.register(Player)

@@ -12,11 +12,15 @@ accents ignored, or one of their other spellings), contact filled in where the
 roster has none, else a new one; a season is the host's season of that address
 or name, else a new one. Format 1 files still import: their players become
 people by name, as players added by hand do.
+
+A file is checked whole (tourney.backup_check) before anything is stored: a
+damaged or hand-edited one is refused naming its first few problems.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -24,6 +28,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
 
 from scoring import rules
+from tourney.backup_check import EVENT_FIELDS, SHOWN, event_file_problems
 from tourney.models import (
     Entry,
     Event,
@@ -42,23 +47,6 @@ FORMAT = "rookery-event/2"
 FORMAT_1 = "rookery-event/1"
 FORMATS = (FORMAT, FORMAT_1)
 SEASON_FIELDS = ["name", "slug", "method", "best_of", "points_table"]
-EVENT_FIELDS = [
-    "name",
-    "slug",
-    "date",
-    "place",
-    "kind",
-    "game_slug",
-    "house_rules",
-    "rounds_planned",
-    "seating_method",
-    "min_table_size",
-    "max_table_size",
-    "allow_short_tables",
-    "record_buys",
-    "ended_at",
-    "season_seating",
-]
 
 
 class BackupError(Exception):
@@ -105,7 +93,9 @@ def _export_event(event: Event) -> dict[str, Any]:
         "format": FORMAT,
         "owner": event.owner.get_username(),
         "event": {
-            f: _when(getattr(event, f)) if f in ("date", "ended_at") else getattr(event, f)
+            f: _when(getattr(event, f))
+            if f in ("date", "ended_at", "reopened_at")
+            else getattr(event, f)
             for f in EVENT_FIELDS
         },
         "players": [
@@ -245,7 +235,11 @@ def match_person(owner, data: dict[str, Any]) -> Person:
     roster = Person.objects.filter(owner=owner)
     person = roster.filter(key=name_key(name)).first()
     if person is None:
-        person = next((p for p in roster if keys & {name_key(a) for a in p.aliases or []}), None)
+        # Only people with other spellings can match by one: not the whole roster per person.
+        with_aliases = roster.exclude(aliases=[])
+        person = next(
+            (p for p in with_aliases if keys & {name_key(a) for a in p.aliases or []}), None
+        )
     if person is None:
         person = Person(owner=owner, name=name, aliases=[])
     for field in ("email", "phone"):
@@ -279,6 +273,33 @@ def match_season(owner, data: dict[str, Any]) -> Season:
 def _check_format(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise BackupError(f"This is not a Rookery event backup (expected format {FORMAT}).")
+    refuse_problems(event_file_problems(data, version_1=data["format"] == FORMAT_1))
+
+
+def refuse_problems(problems: list[str]) -> None:
+    """Refuse a file whose check found problems, naming the first few."""
+    if problems:
+        more = " (and perhaps more)" if len(problems) >= SHOWN else ""
+        raise BackupError(f"the file is damaged: {'; '.join(problems)}{more}.")
+
+
+# The largest backup file read: a club of years of weekly 100-player nights is a few MB.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_backup(path: str) -> Any:
+    """A backup file's document; BackupError if it can't be read as one."""
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise BackupError(f"Can't read {path}: {exc}") from exc
+    if len(raw) > MAX_FILE_BYTES:
+        raise BackupError(f"Can't read {path}: it is over {MAX_FILE_BYTES // 2**20} MB.")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested past any backup
+        raise BackupError(f"Can't read {path}: {str(exc)[:200] or 'nested too deep'}") from exc
 
 
 @transaction.atomic
@@ -311,6 +332,7 @@ def import_event_body(
             )
     fields["date"] = event_date(fields)
     fields["ended_at"] = _dt(fields.get("ended_at"))
+    fields["reopened_at"] = _dt(fields.get("reopened_at"))
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise BackupError(f"Unknown event fields: {', '.join(sorted(unknown))}.")

@@ -31,7 +31,9 @@ from tourney.backup import (
     import_event_body,
     match_person,
     match_season,
+    refuse_problems,
 )
+from tourney.backup_check import club_file_problems
 from tourney.models import Event, Person, Season
 
 FORMAT = "rookery-club/1"
@@ -81,6 +83,7 @@ def import_club(data: dict[str, Any], *, owner) -> ClubImport:
     for key in ("people", "seasons", "events"):
         if not isinstance(data.get(key), list):
             raise BackupError(f"The file has no list of {key}.")
+    refuse_problems(club_file_problems(data))
     _ids(data["people"], "people")
     _ids(data["seasons"], "seasons")
     result = ClubImport()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import itertools
+from functools import cached_property
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -13,7 +14,7 @@ from django.utils import timezone
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
 from tourney.models import Event, Person, Player, Round, Season, name_key
-from tourney.people import close_spelling, match_name
+from tourney.people import RosterIndex, SpellingIndex, match_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
 
@@ -71,8 +72,12 @@ class EventForm(forms.ModelForm):
             "record_buys",
             "season",
             "season_seating",
+            "table_history_days",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),
+        }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
             "record_buys": "Record each player's buys",
@@ -93,6 +98,10 @@ class EventForm(forms.ModelForm):
             "Mix seating treats pairs who met in the season's recent nights as having met, "
             "so a regular group gets fresh tables. Only used when a season is chosen."
         )
+        if self.instance.pk and self.instance.is_table_game:
+            # A game at one table is no night of a season: it is ranked on its own.
+            del self.fields["season"], self.fields["season_seating"]
+        self.fields["table_history_days"].required = False  # blank: the house default
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -159,6 +168,8 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         if not slug:
             return data
@@ -215,9 +226,13 @@ class PlayerNamesForm(forms.Form):
         self.people = [p for p in Person.objects.filter(owner=event.owner) if p.pk not in playing]
         self.fields["roster"].choices = [(str(p.pk), p.name) for p in self.people]
         self.questions: list[dict] = []
-        self._tonight: list[tuple[str, str, set[str]]] | None = None
+        self._tonight: SpellingIndex | None = None
         if self.is_bound:
             self._add_questions()
+
+    @cached_property
+    def index(self) -> RosterIndex:
+        return RosterIndex(self.people)
 
     def typed_names(self) -> list[str]:
         raw = self.data.get("names", "") if self.is_bound else ""
@@ -226,7 +241,7 @@ class PlayerNamesForm(forms.Form):
     def _add_questions(self) -> None:
         """One yes/no field per typed name that is only loosely someone on the roster."""
         for name in dict.fromkeys(self.typed_names()):
-            matches = match_name(name, self.people)
+            matches = match_name(name, self.index)
             if not matches or matches[0].certain or len(name) > NAME_MAX:
                 continue
             field_name = "same-" + hashlib.sha1(name_key(name).encode()).hexdigest()[:10]
@@ -253,16 +268,14 @@ class PlayerNamesForm(forms.Form):
         """The name of someone playing tonight this name key is a close spelling of
         (or a spelling kept when they were merged): one night, one name each."""
         if self._tonight is None:
-            self._tonight = [
-                (p.name, name_key(p.name), {name_key(a) for a in p.person.aliases})
-                if p.person
-                else (p.name, name_key(p.name), set())
-                for p in self.event.players.select_related("person")
-            ]
-        for name, known, aliases in self._tonight:
-            if close_spelling(key, known) or key in aliases:
-                return name
-        return ""
+            self._tonight = SpellingIndex()
+            self._tonight_aliases: dict[str, list] = {}
+            for order, p in enumerate(self.event.players.select_related("person")):
+                self._tonight.add(name_key(p.name), (order, p.name))
+                for alias in p.person.aliases if p.person else ():
+                    self._tonight_aliases.setdefault(name_key(alias), []).append((order, p.name))
+        found = self._tonight.close(key) + self._tonight_aliases.get(key, [])
+        return min(found)[1] if found else ""
 
     def question_fields(self):
         return [(q, self[q["field"]]) for q in self.questions]
@@ -304,7 +317,7 @@ class PlayerNamesForm(forms.Form):
         for name in dict.fromkeys(lines):
             answer = answers.get(name)
             if answer is None:
-                exact = match_name(name, self.people)
+                exact = match_name(name, self.index)
                 entries.append(exact[0].person if exact else name)
             elif answer == "new":
                 entries.append(name)
@@ -472,6 +485,8 @@ class TableGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("table_history_days") is None and "table_history_days" not in self.errors:
+            data["table_history_days"] = Event._meta.get_field("table_history_days").default
         slug = data.get("game_slug")
         names = [clean_name(n) for n in data.get("players", "").splitlines()]
         names = [n for n in names if n]
@@ -714,6 +729,7 @@ class SeasonEventForm(forms.Form):
         self.fields["event"].queryset = (
             Event.objects.for_host(season.owner)
             .exclude(season=season)
+            .exclude(kind=Event.Kind.TABLE)  # games at one table are no season's nights
             .select_related("season")
             .order_by("-date", "-created_at")
         )

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 PRIVATE = "private, no-store"
 
@@ -20,5 +24,71 @@ def private_host_pages(
         if request.user.is_authenticated:
             response["Cache-Control"] = PRIVATE
         return response
+
+    return middleware
+
+
+def secure_cookies(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Under DJANGO_HTTPS=1 every cookie is sent Secure, whoever set it: Django's own
+    settings cover the session, CSRF and messages cookies when set, but not their
+    deletion (sign-out, a message shown), nor a view's own cookies. Outermost in
+    MIDDLEWARE, so it sees every cookie of the response."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if settings.HTTPS:
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
+        return response
+
+    return middleware
+
+
+def too_big_page(
+    request: HttpRequest, refused: RequestDataTooBig | TooManyFilesSent
+) -> HttpResponse:
+    """The 413 page naming the cap a form went over; nothing was saved."""
+    if isinstance(refused, TooManyFilesSent):
+        reason = f"That form sends more than {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files at once."
+    else:
+        mb = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
+        reason = f"That form holds more than Rookery takes at once ({mb:.1f} MB)."
+    return render(request, "413.html", {"reason": reason}, status=413)
+
+
+def reads_its_own_upload(view: Callable) -> Callable:
+    """Mark a view that sets its own upload limit (it installs an upload handler, so
+    the form must not be read before the view runs); ``too_big`` leaves it alone."""
+    view.reads_its_own_upload = True
+    return view
+
+
+def _reads_its_own_upload(request: HttpRequest) -> bool:
+    try:
+        return getattr(resolve(request.path_info).func, "reads_its_own_upload", False)
+    except Resolver404:
+        return False
+
+
+def too_big(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """A form over Django's caps (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FILES)
+    gets a page saying so, 413, instead of Django's bare "Bad Request (400)".
+
+    The form is read here, before any view or the CSRF check would read it (they
+    then reuse it), because Django turns the refusal into a 400 before a view's or
+    a middleware's own handling could see it.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and not _reads_its_own_upload(request):
+            try:
+                request.POST  # noqa: B018 (reading it is the point)
+            except (RequestDataTooBig, TooManyFilesSent) as refused:
+                return too_big_page(request, refused)
+        return get_response(request)
 
     return middleware

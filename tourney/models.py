@@ -17,7 +17,8 @@ from collections import defaultdict
 from functools import cached_property
 
 from django.conf import settings
-from django.db import models
+from django.core.validators import MaxValueValidator
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -213,6 +214,16 @@ class Event(models.Model):
     ended_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host ends the night before its last round."
     )
+    reopened_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the host reopens a night they had ended."
+    )
+    table_history_days = models.PositiveSmallIntegerField(
+        "days table links open players' pages",
+        default=7,
+        validators=[MaxValueValidator(365)],
+        help_text="After the night ends, its table links keep showing the standings, but "
+        "each player's page and history only for this many days.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -233,9 +244,18 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
     def save(self, *args, **kwargs):
-        if not self.slug:
+        if self.slug:
+            return super().save(*args, **kwargs)
+        for attempt in range(3):
             self.slug = self.unique_slug()
-        super().save(*args, **kwargs)
+            try:
+                with transaction.atomic():
+                    return super().save(*args, **kwargs)
+            except IntegrityError:
+                # Two nights of the same name and date saved at once took the same
+                # address: the one saved second takes the next free one.
+                if attempt == 2 or not Event.objects.filter(slug=self.slug).exists():
+                    raise
 
     def get_absolute_url(self) -> str:
         return reverse("event_detail", args=[self.slug])
@@ -272,10 +292,36 @@ class Event(models.Model):
             return True
         return self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).exists()
 
+    def ended_time(self) -> datetime.datetime | None:
+        """When the night ended: the host's End night, else its last round's closing;
+        None while it goes on."""
+        if self.ended_at is not None:
+            return self.ended_at
+        last = self.rounds.filter(number=self.rounds_planned, status=Round.Status.CLOSED).first()
+        if last is None:
+            return None
+        return last.closed_at or timezone.make_aware(
+            datetime.datetime.combine(self.date + datetime.timedelta(days=1), datetime.time())
+        )
+
+    def table_links_open_players(self) -> bool:
+        """Whether a table link still opens players' pages (their night and history): a
+        card found weeks after the night shows only the standings."""
+        ended = self.ended_time()
+        return ended is None or timezone.now() < ended + datetime.timedelta(
+            days=self.table_history_days
+        )
+
+    @property
+    def is_table_game(self) -> bool:
+        """A game at one table on one phone (a family's game), not a night of tables."""
+        return self.kind == self.Kind.TABLE
+
     @property
     def round_word(self) -> str:
-        """What a player calls one deal: a family game's "hand", a tournament's "round"."""
-        return "hand" if self.kind == self.Kind.TABLE else "round"
+        """What a player calls one deal: at one table the game's own word (Shanghai's
+        "hand", Toonerville's "round"); a tournament moves everyone each "round"."""
+        return self.game.round_word if self.is_table_game else "round"
 
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
@@ -344,9 +390,10 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        # Every player is someone from the host's roster: a name not seen before
-        # makes a new person (the pages ask first when a name is close to one).
-        if self.person_id is None:
+        # Every player of a night is someone from the host's roster: a name not seen
+        # before makes a new person (the pages ask first when a name is close to one).
+        # A game at one table ("Mom", "Dad", "Kid" on the family phone) stays off it.
+        if self.person_id is None and not self.event.is_table_game:
             self.person = Person.for_name(self.event.owner, self.name)
         super().save(*args, **kwargs)
 
@@ -447,9 +494,22 @@ class GameTable(models.Model):
         """This table's deal: Shanghai deals depend on how many sit at the table."""
         return self.round.event.round_rules(self.round.number, len(self.seats.all()))
 
+    @cached_property
+    def dealer_position(self) -> int:
+        """The seat that deals. A tournament seats the dealer first; at a game at one
+        table everyone keeps their seat and the deal passes to the left each hand."""
+        rnd = self.round
+        if not rnd.event.is_table_game:
+            return 0
+        return (rnd.number - 1) % max(1, len(self.seats.all()))
+
 
 class Seat(models.Model):
-    """One player's place at one table in one round; position 0 deals."""
+    """One player's place at one table in one round, in seat order.
+
+    At a tournament position 0 deals; at a game at one table the seats never
+    change and the deal moves round them (``GameTable.dealer_position``).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(GameTable, on_delete=models.CASCADE, related_name="seats")
@@ -474,7 +534,7 @@ class Seat(models.Model):
 
     @property
     def is_dealer(self) -> bool:
-        return self.position == 0
+        return self.position == self.table.dealer_position
 
 
 class TableCard(models.Model):
@@ -543,6 +603,14 @@ class Entry(models.Model):
     state = models.CharField(max_length=10, choices=State, default=State.CURRENT)
     source = models.CharField(max_length=8, choices=Source, default=Source.PHONE)
     entered_by = models.CharField(max_length=60, blank=True)
+    entered_by_player = models.ForeignKey(
+        "Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The seated player who entered it on a phone, chosen from the table's list.",
+    )
     entered_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -655,6 +723,21 @@ class JoinAttemptQuerySet(models.QuerySet):
     def too_many(self, ip: str | None) -> bool:
         since = timezone.now() - JoinAttempt.WINDOW
         return self.filter(ip=ip, at__gte=since).count() >= JoinAttempt.LIMIT
+
+    def take_a_try(self, ip: str | None) -> JoinAttempt | None:
+        """Record a try for ``ip`` and return it, or None when its tries are used up.
+
+        Recorded first, counted after (each its own committed statement, never
+        inside a transaction): whichever of a burst of parallel tries counts last
+        sees every try allowed before it, so no more than LIMIT are allowed, on
+        SQLite and PostgreSQL alike, with no lock. A refused try is removed again.
+        """
+        attempt = self.create(ip=ip)
+        since = timezone.now() - JoinAttempt.WINDOW
+        if self.filter(ip=ip, at__gte=since).count() > JoinAttempt.LIMIT:
+            attempt.delete()
+            return None
+        return attempt
 
 
 class JoinAttempt(models.Model):

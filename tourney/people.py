@@ -7,10 +7,16 @@ where the slip is not in a number ("Player 1" is not "Player 2"). That is
 what catches "Anne Whitaker" for "Ann Whitaker" and "Jon Smith" for "John
 Smith" while "Ann Walker" stays someone else.
 
-Writing CSV and xlsx, and reading xlsx, goes through tablib: one library for
-both formats (over openpyxl, already used for the sheet exports), with
-headers, so an exported roster imports back as it was. CSV is read with the
-stdlib reader tablib itself wraps, because tablib refuses ragged rows.
+Matching looks names up in an index (``RosterIndex``: by key, by kept spelling
+and by close spelling through ``SpellingIndex``), never comparing each typed name
+with the whole roster; the letters of the few candidates are compared with
+RapidFuzz's Levenshtein, in C.
+
+Writing CSV and xlsx goes through tablib: one library for both formats, with
+headers, so an exported roster imports back as it was. An uploaded xlsx is read
+with openpyxl in read-only mode, row by row, stopped at the row limit, after its
+unpacked size is checked (a 966 KB workbook can hold 6.5 million rows). CSV is
+read with the stdlib reader tablib itself wraps, because tablib refuses ragged rows.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import hashlib
 import io
 import json
 import re
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -29,6 +36,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
+from rapidfuzz.distance import Levenshtein
 
 from scoring.exports.base import FORMULA_START, _csv_text
 from scoring.formfields import clean_name
@@ -48,15 +56,16 @@ class RosterError(Exception):
 # -- matching ---------------------------------------------------------------
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance: how many letters to add, drop or change."""
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """Levenshtein distance: how many letters to add, drop or change (above ``limit``,
+    any number above it). RapidFuzz's, in C: the hand-written one cost 211 s for a
+    2,000-row import against a 2,000-person roster."""
+    return Levenshtein.distance(a, b, score_cutoff=limit)
+
+
+def _allowed_slips(a: str, b: str) -> int:
+    shorter = min(len(a), len(b))
+    return 0 if shorter < 3 else 1 if shorter < 10 else 2
 
 
 def close_spelling(a: str, b: str) -> bool:
@@ -65,9 +74,80 @@ def close_spelling(a: str, b: str) -> bool:
         return False
     if [c for c in a if c.isdigit()] != [c for c in b if c.isdigit()]:
         return False
-    shorter = min(len(a), len(b))
-    allowed = 0 if shorter < 3 else 1 if shorter < 10 else 2
-    return abs(len(a) - len(b)) <= allowed and edit_distance(a, b) <= allowed
+    allowed = _allowed_slips(a, b)
+    return abs(len(a) - len(b)) <= allowed and edit_distance(a, b, allowed) <= allowed
+
+
+def _one_deletion(text: str) -> set[str]:
+    """The text, and the text with any one letter dropped."""
+    return {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}
+
+
+class SpellingIndex:
+    """Name keys, found again by close spelling without comparing against every key.
+
+    Two keys ``close_spelling`` accepts are at most two slips apart, and two only when
+    both have 10+ letters. Cut a known key in halves: a typed key within two slips
+    has one half within one slip of the typed key's text where that half would fall
+    (give or take a letter), or within none when the keys have under 10 letters.
+    Each half is filed under its spellings with one letter dropped (for under 10
+    letters: the half itself), beside the key's length and digits; a typed key looks
+    up its own pieces the same way, and only what shares one is compared. A few
+    dozen look-ups a name, instead of the whole roster (deletion neighbourhoods, as
+    SymSpell does it, on halves so a long name files dozens of entries, not hundreds).
+    """
+
+    def __init__(self) -> None:
+        self._pieces: dict[tuple, set[str]] = {}
+        self._items: dict[str, list] = {}
+
+    @staticmethod
+    def _digits(key: str) -> str:
+        return "".join(c for c in key if c.isdigit())
+
+    def add(self, key: str, item) -> None:
+        items = self._items.setdefault(key, [])
+        items.append(item)
+        if len(items) > 1 or len(key) < 3:
+            return
+        length, half, digits = len(key), len(key) // 2, self._digits(key)
+        spell = _one_deletion if length >= 10 else lambda text: {text}
+        for side, text in (("L", key[:half]), ("R", key[half:])):
+            for piece in spell(text):
+                self._pieces.setdefault((side, length, digits, piece), set()).add(key)
+
+    def _candidates(self, key: str) -> set[str]:
+        found: set[str] = set()
+        digits, size = self._digits(key), len(key)
+        spellings: dict[tuple[str, int], set[str]] = {}  # each piece spelled once
+
+        def pieces(text: str, slip: int) -> set[str]:
+            if (text, slip) not in spellings:
+                spellings[text, slip] = _one_deletion(text) if slip else {text}
+            return spellings[text, slip]
+
+        nothing: frozenset[str] = frozenset()
+        for length in range(max(3, size - 2), size + 3):
+            half, slip = length // 2, 1 if length >= 10 else 0
+            for cut in range(max(0, half - slip), min(size, half + slip) + 1):
+                for piece in pieces(key[:cut], slip):
+                    found |= self._pieces.get(("L", length, digits, piece), nothing)
+            right = length - half
+            for cut in range(max(0, right - slip), min(size, right + slip) + 1):
+                for piece in pieces(key[size - cut :], slip):
+                    found |= self._pieces.get(("R", length, digits, piece), nothing)
+        return found
+
+    def exact(self, key: str) -> list:
+        return list(self._items.get(key, ()))
+
+    def close(self, key: str) -> list:
+        """Everything filed under a key that is a close spelling of this one."""
+        out = []
+        for known in self._candidates(key):
+            if close_spelling(key, known):
+                out.extend(self._items[known])
+        return out
 
 
 @dataclass(frozen=True)
@@ -87,8 +167,44 @@ class Match:
         return f"“{typed}” is a close spelling of “{self.person.name}”"
 
 
-def match_name(name: str, people: Iterable[Person]) -> list[Match]:
-    """Everyone on the roster this name could be: the exact one alone, or the candidates."""
+MATCH_ORDER = {"key": 0, "alias": 1, "close": 2}
+
+
+class RosterIndex:
+    """A roster looked up by name key, by the spellings kept from merges and by close
+    spelling: what ``match_name`` answers, for one name or thousands."""
+
+    def __init__(self, people: Iterable[Person]) -> None:
+        self.people = list(people)
+        self.keys = SpellingIndex()
+        self.aliases: dict[str, list[Person]] = {}
+        for person in self.people:
+            self.keys.add(person.key, person)
+            for alias in {name_key(a) for a in person.aliases}:
+                self.aliases.setdefault(alias, []).append(person)
+
+    def match(self, name: str) -> list[Match]:
+        """Everyone on the roster this name could be: the exact one alone, or the candidates."""
+        key = name_key(name)
+        same_key = self.keys.exact(key)
+        for person in same_key:
+            if person.name == name:
+                return [Match(person, "exact")]
+        found = {id(p): Match(p, "key") for p in same_key}
+        for person in self.aliases.get(key, ()):
+            found.setdefault(id(person), Match(person, "alias"))
+        for person in self.keys.close(key):
+            found.setdefault(id(person), Match(person, "close"))
+        return sorted(found.values(), key=lambda m: (MATCH_ORDER[m.how], m.person.name))
+
+
+def match_name(name: str, people: Iterable[Person] | RosterIndex) -> list[Match]:
+    """Everyone on the roster this name could be: the exact one alone, or the candidates.
+
+    Given a RosterIndex (many names to match), it is looked up; given the people (one
+    name), they are gone through once, cheaper than building an index for one name."""
+    if isinstance(people, RosterIndex):
+        return people.match(name)
     key = name_key(name)
     found: list[Match] = []
     for person in people:
@@ -100,8 +216,7 @@ def match_name(name: str, people: Iterable[Person]) -> list[Match]:
             found.append(Match(person, "alias"))
         elif close_spelling(key, person.key):
             found.append(Match(person, "close"))
-    order = {"key": 0, "alias": 1, "close": 2}
-    return sorted(found, key=lambda m: (order[m.how], m.person.name))
+    return sorted(found, key=lambda m: (MATCH_ORDER[m.how], m.person.name))
 
 
 # -- the roster page's figures ----------------------------------------------
@@ -298,24 +413,24 @@ def _row_name(values: dict[str, str]) -> str:
     return " ".join(v for v in (values.get("first", ""), values.get("last", "")) if v)
 
 
-def read_rows(table: list[list]) -> list[RawRow]:
-    """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional."""
-    rows = [[_cell_text(c) for c in row] for row in table]
-    first_number = 1
+def read_rows(
+    table: Iterable[list] | Iterable[tuple[int, list]], *, numbered=False
+) -> list[RawRow]:
+    """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional.
+    ``numbered``: the table is (row number, cells) pairs, blank rows left out."""
+    pairs = table if numbered else enumerate(table, 1)
+    rows = [(number, [_cell_text(c) for c in row]) for number, row in pairs]
+    rows = [(number, cells) for number, cells in rows if any(cells)]
     order: list[str | None] = list(COLUMNS)
-    first = next((r for r in rows if any(r)), None)
-    headers = _headers(first) if first else None
+    headers = _headers(rows[0][1]) if rows else None
     if headers:
-        start = rows.index(first) + 1
-        order, rows, first_number = headers, rows[start:], start + 1
+        order, rows = headers, rows[1:]
     out = []
-    for offset, cells in enumerate(rows):
-        if not any(cells):
-            continue
+    for number, cells in rows:
         values = {col: cells[i] for i, col in enumerate(order) if col and i < len(cells)}
         out.append(
             RawRow(
-                number=first_number + offset,
+                number=number,
                 name=clean_name(_row_name(values)),
                 email=values.get("email", "").strip(),
                 phone=" ".join(values.get("phone", "").split()),
@@ -372,14 +487,7 @@ def parse_upload(filename: str, content: bytes) -> list[RawRow]:
         raise RosterError("That file is empty.")
     lower = filename.lower()
     if lower.endswith(".xlsx"):
-        try:
-            data = tablib.Dataset().load(io.BytesIO(content), format="xlsx", headers=False)
-        except Exception as exc:  # openpyxl raises many kinds for a file that is not xlsx
-            raise RosterError(
-                "That file could not be read as an Excel workbook (.xlsx). Save it again "
-                "from your spreadsheet as .xlsx or .csv."
-            ) from exc
-        return read_rows([list(row) for row in data])
+        return read_rows(_xlsx_cells(content), numbered=True)
     if lower.endswith((".csv", ".txt")):
         for encoding in ("utf-8-sig", "cp1252"):
             try:
@@ -395,6 +503,53 @@ def parse_upload(filename: str, content: bytes) -> list[RawRow]:
     if lower.endswith(".xls"):
         raise RosterError("Old Excel files (.xls) can't be read: save it as .xlsx or .csv.")
     raise RosterError("Upload a .csv or .xlsx file (names, then email and phone if you have them).")
+
+
+MAX_UNZIPPED_BYTES = 5_000_000  # a 2,000-row roster unpacks to well under 1 MB
+MAX_COLUMNS = 50  # name, email and phone are in the first few; a row padded to XFD is not read
+NOT_XLSX = (
+    "That file could not be read as an Excel workbook (.xlsx). Save it again "
+    "from your spreadsheet as .xlsx or .csv."
+)
+
+
+def _xlsx_cells(content: bytes) -> list[tuple[int, list]]:
+    """The first sheet's rows, read as a stream (openpyxl's read-only mode) and stopped
+    at the row limit; a workbook that would unpack to more than the cap is refused
+    before any of it is read (a 966 KB file can hold 6.5 million rows)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise RosterError(NOT_XLSX) from exc
+    if unpacked > MAX_UNZIPPED_BYTES:
+        raise RosterError(
+            f"That workbook unpacks to {unpacked / 1e6:,.0f} MB, over the "
+            f"{MAX_UNZIPPED_BYTES // 1_000_000} MB Rookery reads: save only the names and "
+            f"contact columns, at most {MAX_ROWS} rows, as .xlsx or .csv."
+        )
+    rows: list[tuple[int, list]] = []
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        try:
+            sheet = book.active
+            sheet.reset_dimensions()  # a stated size of A1:XFD1048576 pads nothing
+            cells = sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True)
+            for number, row in enumerate(cells, 1):
+                if row.count(None) < len(row) and any(str(c).strip() for c in row if c is not None):
+                    rows.append((number, list(row)))
+                if len(rows) > MAX_ROWS + 1:  # a row of headings, then the limit
+                    raise RosterError(
+                        f"That file has more than {MAX_ROWS} rows: import at most "
+                        f"{MAX_ROWS} at a time."
+                    )
+        finally:
+            book.close()
+    except RosterError:
+        raise
+    except Exception as exc:  # openpyxl raises many kinds for a file that is not xlsx
+        raise RosterError(NOT_XLSX) from exc
+    return rows
 
 
 PREVIEW_STATES = ("new", "matched", "doubtful", "refused")
@@ -446,8 +601,7 @@ def _refusal(row: RawRow, seen: dict[str, int]) -> str:
 
 def preview_import(owner, rows: list[RawRow]) -> list[PreviewRow]:
     """What importing these rows would do, row by row, saving nothing."""
-    people = list(Person.objects.filter(owner=owner))
-    by_key = {p.key: p for p in people}
+    index = RosterIndex(Person.objects.filter(owner=owner))
     seen: dict[str, int] = {}
     out = []
     for row in rows:
@@ -456,15 +610,48 @@ def preview_import(owner, rows: list[RawRow]) -> list[PreviewRow]:
             out.append(PreviewRow(row, "refused", reason=reason))
             continue
         seen[name_key(row.name)] = row.number
-        person = by_key.get(name_key(row.name))
-        if person:
-            out.append(_matched(row, person))
+        same = index.keys.exact(name_key(row.name))
+        if same:
+            out.append(_matched(row, same[0]))
             continue
-        candidates = match_name(row.name, people)
+        candidates = index.match(row.name)
         if candidates:
             out.append(PreviewRow(row, "doubtful", candidates=candidates))
         else:
             out.append(PreviewRow(row, "new"))
+    return out
+
+
+def preview_decisions(preview: list[PreviewRow]) -> list[list]:
+    """What the preview decided for each row, small enough to sign into the page:
+    the status, the person matched and the candidates asked about."""
+    return [
+        [
+            item.status,
+            item.person.pk if item.person else None,
+            [[m.person.pk, m.how] for m in item.candidates],
+            item.reason,
+        ]
+        for item in preview
+    ]
+
+
+def preview_again(owner, rows: list[RawRow], decisions: list[list]) -> list[PreviewRow] | None:
+    """The preview the host saw, rebuilt from its decisions without matching again
+    (the caller has checked the roster is unchanged since); None if it can't be."""
+    if len(decisions) != len(rows):
+        return None
+    wanted = {d[1] for d in decisions if d[1]} | {pk for d in decisions for pk, _ in d[2]}
+    found = Person.objects.filter(owner=owner).in_bulk(wanted)
+    if len(found) != len(wanted):
+        return None
+    out = []
+    for row, (status, pk, candidates, reason) in zip(rows, decisions, strict=True):
+        if status == "matched":
+            out.append(_matched(row, found[pk]))
+            continue
+        matches = [Match(found[c], how) for c, how in candidates]
+        out.append(PreviewRow(row, status, candidates=matches, reason=reason))
     return out
 
 
@@ -510,6 +697,8 @@ def apply_import(owner, preview: list[PreviewRow], answers: dict[str, str]) -> I
                 result.added += 1
                 continue
         result.matched += 1
+        if item.status == "matched" and not item.fills:
+            continue  # nothing to fill in: the preview compared them a moment ago
         if _fill_contact(person, row):
             result.updated += 1
     return result

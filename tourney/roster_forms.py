@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 
 from scoring.formfields import clean_name
 from tourney.models import Person, name_key
-from tourney.people import MAX_UPLOAD_BYTES, match_name
+from tourney.people import MAX_ROWS, MAX_UPLOAD_BYTES, match_name
 
 NAME_MAX = Person._meta.get_field("name").max_length
 
@@ -111,6 +112,28 @@ class MergeForm(forms.Form):
         )
 
 
+FILE_TOO_BIG = f"That file is over 1 MB: import at most {MAX_ROWS} people at a time."
+TEXT_TOO_BIG = "That is too much text: paste at most 1 MB at a time."
+
+
+class CappedUpload(FileUploadHandler):
+    """The import form's 1 MB limit, held while the file arrives: past it, the rest is
+    skipped (never written to a temporary file) and the form says the file is too big."""
+
+    def __init__(self, request=None):
+        super().__init__(request)
+        self.too_big = False
+
+    def receive_data_chunk(self, raw_data, start):
+        if start + len(raw_data) > MAX_UPLOAD_BYTES:
+            self.too_big = True
+            raise SkipFile
+        return raw_data  # on to the handler that keeps it
+
+    def file_complete(self, file_size):
+        return None
+
+
 class ImportForm(forms.Form):
     text = forms.CharField(
         label="Paste names (one per line: name, email, phone)",
@@ -123,11 +146,19 @@ class ImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),
     )
 
+    def __init__(self, *args, refusal: str = "", **kwargs):
+        """``refusal``: what was wrong with the request before the form saw it (a file
+        or a paste over the limit), said in the form's own words."""
+        super().__init__(*args, **kwargs)
+        self.refusal = refusal
+
     def clean(self):
         data = super().clean()
+        if self.refusal:
+            raise ValidationError(self.refusal)
         upload = data.get("file")
         if upload and upload.size > MAX_UPLOAD_BYTES:
-            raise ValidationError("That file is over 1 MB: import at most 2000 people at a time.")
+            raise ValidationError(FILE_TOO_BIG)
         if "file" in self.errors:  # e.g. "The submitted file is empty.": that says it
             return data
         if not upload and not (data.get("text") or "").strip():

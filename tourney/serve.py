@@ -2,10 +2,17 @@
 
 Granian serves the app. Its HTTP side is asynchronous (Rust, tokio), so a phone
 on weak Wi-Fi that sends its headers a byte at a time costs a few bytes and no
-worker, and the room's other phones are answered meanwhile: a request reaches
-Django's threads only once it has arrived whole. It runs several worker
-processes, so every core of the laptop serves the room, and it has wheels for
-Linux, macOS and Windows, so a host's laptop can be any of them.
+worker, and the room's other phones are answered meanwhile. It runs several
+worker processes, so every core of the laptop serves the room, and it has wheels
+for Linux, macOS and Windows, so a host's laptop can be any of them.
+
+Granian hands Django's threads a request as soon as its headers are in, and has
+no time limit for the body (its issue #728, closed "wontfix"): sixteen phones
+sending a form a byte at a time held every thread and the room stopped. So
+Granian runs its ASGI interface and `BodyFirst` (below) reads each body on the
+event loop, where waiting costs no thread, within ROOKERY_BODY_SECONDS and
+ROOKERY_MAX_REQUEST_BYTES (408 and 413 otherwise), and only then runs Django's
+WSGI application in a pool of worker threads.
 
 `--room` listens on every interface, works out the address phones use (the
 laptop's address on the hall's network) unless ROOKERY_URL says it, and prints
@@ -15,11 +22,18 @@ that address and a QR code of a one-time sign-in link for the host's phone.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
+import logging
 import os
 import socket
 import sys
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 
 from tourney.network import is_loopback, lan_address, public_url
+
+log = logging.getLogger(__name__)
 
 NO_NETWORK = (
     "No local network found: this computer isn't on a Wi-Fi or wired network that\n"
@@ -124,19 +138,203 @@ def serve(address: str, port: int, *, workers: int, threads: int, quiet: bool) -
     from granian.constants import HTTPModes, Interfaces
     from granian.log import LogLevels
 
+    os.environ["ROOKERY_THREADS"] = str(threads)  # read by each worker's room_application
     Granian(
-        "tourney.wsgi:application",
+        "tourney.serve:room_application",
+        factory=True,
         address=address,
         port=port,
-        interface=Interfaces.WSGI,
+        interface=Interfaces.ASGINL,
         http=HTTPModes.http1,
         websockets=False,
         workers=workers,
-        blocking_threads=threads,
         respawn_failed_workers=True,
         log_level=LogLevels.warning,
         log_access=not quiet,
     ).serve()
+
+
+def room_application() -> BodyFirst:
+    """What each Granian worker serves: Django, behind `BodyFirst`."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
+    from django.conf import settings
+    from django.core.wsgi import get_wsgi_application
+
+    return BodyFirst(
+        get_wsgi_application(),
+        threads=int(os.environ.get("ROOKERY_THREADS", "4")),
+        body_seconds=settings.ROOKERY_BODY_SECONDS,
+        max_bytes=settings.ROOKERY_MAX_REQUEST_BYTES,
+    )
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class ClientGone(Exception):
+    pass
+
+
+REFUSALS = {
+    400: "Bad request: the Content-Length isn't a number.",
+    408: "The form took too long to arrive. Check the Wi-Fi and send it again.",
+    413: "That's too much to send at once (the limit is {mb} MB). Send a smaller file.",
+    500: "Rookery hit an error and nothing from your last action was saved. Try again.",
+}
+
+
+class BodyFirst:
+    """An ASGI application that reads a request's body whole, on the event loop, then
+    runs a WSGI application with it in a pool of ``threads`` threads.
+
+    A body must arrive within ``body_seconds`` (else 408) and be at most
+    ``max_bytes`` (else 413, said before reading it when Content-Length is too big,
+    and as soon as a chunked body passes the cap), so a slow or endless body holds
+    neither a thread nor a temporary file. The answer is collected in the thread and
+    sent from the loop, so a phone slow to read it doesn't hold a thread either.
+    """
+
+    def __init__(
+        self, wsgi: Callable, *, threads: int, body_seconds: float, max_bytes: int
+    ) -> None:
+        self.wsgi = wsgi
+        self.body_seconds = body_seconds
+        self.max_bytes = max_bytes
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rookery")
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            return  # no websockets; no lifespan under Granian's ASGINL
+        length = header(scope, b"content-length")
+        if length is not None:
+            if not length.isdigit():
+                return await refuse(send, 400, self.max_bytes)
+            if int(length) > self.max_bytes:
+                return await refuse(send, 413, self.max_bytes)
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                body = await self.read_body(receive)
+        except TimeoutError:
+            return await refuse(send, 408, self.max_bytes)
+        except BodyTooLarge:
+            return await refuse(send, 413, self.max_bytes)
+        except ClientGone:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            status, headers, chunks = await loop.run_in_executor(
+                self.pool, run_wsgi, self.wsgi, wsgi_environ(scope, body)
+            )
+        except Exception:  # Django answers its own errors; this is the server's
+            log.exception("Rookery could not answer %s %s", scope["method"], scope["path"])
+            return await refuse(send, 500, self.max_bytes)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"".join(chunks)})
+
+    async def read_body(self, receive: Callable) -> bytes:
+        parts, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise ClientGone
+            part = message.get("body", b"")
+            size += len(part)
+            if size > self.max_bytes:
+                raise BodyTooLarge
+            parts.append(part)
+            if not message.get("more_body"):
+                return b"".join(parts)
+
+
+def header(scope: dict, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key.lower() == name:
+            return value.decode("latin-1").strip()
+    return None
+
+
+async def refuse(send: Callable, status: int, max_bytes: int) -> None:
+    """Answer without reading (the rest of) the body, and close the connection."""
+    text = REFUSALS[status].format(mb=max_bytes // 1_000_000) + "\n"
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": text.encode()})
+
+
+def wsgi_environ(scope: dict, body: bytes) -> dict:
+    """The WSGI environ for an ASGI HTTP scope (PEP 3333 and the ASGI spec's mapping)."""
+    root = scope.get("root_path", "")
+    path = scope["path"]
+    if root and path.startswith(root):
+        path = path[len(root) :]
+    server = scope.get("server") or ("localhost", 80)
+    environ = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": root.encode().decode("latin-1"),
+        "PATH_INFO": path.encode().decode("latin-1"),
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
+        "SERVER_NAME": str(server[0]),
+        "SERVER_PORT": str(server[1] if server[1] is not None else 80),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        environ["REMOTE_ADDR"] = scope["client"][0]
+    for key, value in scope["headers"]:
+        name = key.decode("latin-1").upper().replace("-", "_")
+        if name not in ("CONTENT_LENGTH", "CONTENT_TYPE"):
+            name = "HTTP_" + name
+        text = value.decode("latin-1")
+        environ[name] = f"{environ[name]},{text}" if name in environ else text
+    if "CONTENT_LENGTH" not in environ and body:
+        environ["CONTENT_LENGTH"] = str(len(body))  # a chunked body, now whole
+    return environ
+
+
+def raw(value: str) -> bytes:
+    """A header value as sent: Latin-1, as WSGI says; UTF-8 for a value that isn't
+    (a cookie holding a name like Łukasz), as Granian's own WSGI side sends it."""
+    try:
+        return value.encode("latin-1")
+    except UnicodeEncodeError:
+        return value.encode("utf-8")
+
+
+def run_wsgi(app: Callable, environ: dict) -> tuple[int, list, list[bytes]]:
+    """Run ``app`` in this worker thread; return its status, headers and body."""
+    started: dict = {}
+
+    def start_response(status: str, headers: list, exc_info=None) -> Callable:
+        started["status"] = int(status.split(" ", 1)[0])
+        started["headers"] = [
+            (name.lower().encode("latin-1"), raw(value)) for name, value in headers
+        ]
+        return lambda data: chunks.append(data)
+
+    chunks: list[bytes] = []
+    result: Iterable[bytes] = app(environ, start_response)
+    try:
+        chunks.extend(result)
+    finally:
+        close = getattr(result, "close", None)
+        if close is not None:
+            close()  # Django's request_finished: closes this thread's stale DB connections
+    return started["status"], started["headers"], chunks
 
 
 if __name__ == "__main__":

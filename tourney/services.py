@@ -56,9 +56,10 @@ def plan_for(
     """What the seating engine proposes for round ``number`` from who is present now."""
     present = sorted(event.players.present().values_list("pk", flat=True))
     if event.kind == Event.Kind.TABLE:
-        # One family table: the same players every hand, the deal passing left.
-        shift = (number - 1) % len(present)
-        return seating.Plan(tables=(tuple(present[shift:] + present[:shift]),))
+        # One family table: the same players in the same seats every hand, in the
+        # order they were given, so the rows on the phone never move. The deal
+        # passes to the left (GameTable.dealer_position); the seats stay put.
+        return seating.Plan(tables=(tuple(present),))
     history = seating_history(event, before=number)
     game = event.game
     method = method or event.seating_method
@@ -144,8 +145,27 @@ def _write_plan(rnd: Round, plan: seating.Plan) -> None:
         TableCard.objects.get_or_create(event=rnd.event, number=number)
 
 
+def _require_night_open(event: Event) -> None:
+    if event.ended_at is not None:
+        raise RoundStateError(
+            "The night has ended: nothing more can be seated or started. "
+            "Reopen the night on the event page first."
+        )
+
+
+def _require_in_night(rnd: Round, event: Event, verb: str) -> None:
+    """Seats are changed and play is started only in an open night, within its rounds."""
+    _require_night_open(event)
+    if rnd.number > event.rounds_planned:
+        raise RoundStateError(
+            f"Round {rnd.number} is beyond this night's {event.rounds_planned} rounds: "
+            f"you can't {verb} it. Edit the event to play more rounds."
+        )
+
+
 def next_round_number(event: Event) -> int:
     """The round the host seats next: the one after the last that has started."""
+    _require_night_open(event)
     in_play = event.round_in_play()
     if in_play is not None and in_play.status != Round.Status.CLOSED:
         raise RoundStateError(
@@ -164,6 +184,7 @@ def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
     Raises ``seating.SeatingError`` when the players present cannot be split
     into legal tables, with the fixes the host can choose.
     """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
     number = next_round_number(event)
     existing = event.rounds.filter(number=number).first()
     if existing is not None:
@@ -183,6 +204,7 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
     the mix method, all of them together as one plan of the rest of the night);
     each can still be re-seated before it starts if attendance changes.
     """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
     first = next_round_number(event)
     event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
     created = []
@@ -197,7 +219,10 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
 @transaction.atomic
 def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
     """Throw away a planned round's seats and ask the seating engine again."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    rnd = Round.objects.select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLANNED, "re-seat")
+    _require_in_night(rnd, event, "seat")
     plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
     _write_plan(rnd, plan)
     return rnd
@@ -249,6 +274,7 @@ def season_repeats_of(rnd: Round) -> int | None:
 def swap_players(rnd: Round, a: Player, b: Player) -> None:
     """Swap two seated players' places before play starts."""
     _require(rnd, Round.Status.PLANNED, "swap players in")
+    _require_in_night(rnd, rnd.event, "seat")
     seat_a = rnd.seats.select_for_update().get(player=a)
     seat_b = rnd.seats.select_for_update().get(player=b)
     # Seat rows are unique on (table, position): park one while moving the other.
@@ -263,6 +289,7 @@ def swap_players(rnd: Round, a: Player, b: Player) -> None:
 def move_player(rnd: Round, player: Player, table_number: int) -> None:
     """Move one player to the last seat of another table (or a new table)."""
     _require(rnd, Round.Status.PLANNED, "move players in")
+    _require_in_night(rnd, rnd.event, "seat")
     seat = rnd.seats.select_related("table").get(player=player)
     old_table = seat.table
     if old_table.number == table_number:
@@ -307,8 +334,10 @@ def table_size_problems(rnd: Round) -> list[str]:
 @transaction.atomic
 def begin_round(rnd: Round) -> Round:
     """Start play: the seats are fixed from now on and the tables can enter scores."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     _require(rnd, Round.Status.PLANNED, "start")
+    _require_in_night(rnd, event, "start")
     previous = rnd.event.rounds.filter(number=rnd.number - 1).first()
     if previous is not None and previous.status != Round.Status.CLOSED:
         raise RoundStateError(
@@ -406,6 +435,7 @@ def submit_scores(
     points: Mapping[int, int | None],
     *,
     entered_by: str = "",
+    entered_by_player: Player | None = None,
     user=None,
     based_on: int | None = None,
     idempotency_key: str | None = None,
@@ -426,9 +456,13 @@ def submit_scores(
     (``source="host"``) replaces the current version, keeping the old one, and
     settles the table's disputes. A retried submission (same key, same scores)
     is recorded once and answered "repeat" whatever the round's state now.
+    ``entered_by_player`` is the seated player who entered them on a phone
+    (their name is kept in ``entered_by`` too, for display and backups).
     """
     # Lock the table row so two phones at the same instant queue here; only
     # then look for the retry, so a racing duplicate sees the first one's row.
+    # ``confirm_entry`` locks the same row: a confirmation and a correction
+    # queue, so the current version and its ``confirmed_at`` read below are final.
     table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     digest = sent_digest(table, points, buys) if idempotency_key else ""
     if idempotency_key:
@@ -475,7 +509,8 @@ def submit_scores(
         version=_next_version(rnd, table),
         state=new_state,
         source=source,
-        entered_by=entered_by[:60],
+        entered_by=(entered_by_player.name if entered_by_player else entered_by)[:60],
+        entered_by_player=entered_by_player,
         entered_by_user=user if user is not None and user.is_authenticated else None,
         idempotency_key=idempotency_key or None,
         sent_digest=digest,
@@ -522,16 +557,32 @@ class ConfirmError(Exception):
     """A confirmation that can't be taken; the message says why."""
 
 
+def is_entrant(entry: Entry, player: Player) -> bool:
+    """Whether ``player`` entered ``entry``: by reference when the phone chose the
+    entrant from the table's list, else (older entries, backups) by name."""
+    if entry.entered_by_player_id is not None:
+        return entry.entered_by_player_id == player.pk
+    return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
+
+
 @transaction.atomic
 def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: str = "") -> Entry:
     """A second player at the table signs the saved scores, like on a paper sheet.
 
     The confirming player is one seated at that table, not the one who entered
-    the scores, on a phone other than the one that entered them.
+    the scores, on a phone other than the one that entered them: both the player
+    and the phone (its device id) must differ from the entry's.
+
+    The table's row is locked first, as ``submit_scores`` locks it: a correction
+    sent at the same instant waits for this confirmation (and is then kept as a
+    dispute), or this waits for the correction (and is told the scores changed).
     """
+    if entry.table_id is None:
+        raise ConfirmError("These scores aren't a table's: there is nothing to confirm.")
+    GameTable.objects.select_for_update().get(pk=entry.table_id)
     entry = (
         Entry.objects.select_for_update(of=("self",))
-        .select_related("round", "table")
+        .select_related("round", "table", "entered_by_player")
         .get(pk=entry.pk)
     )
     if entry.state != Entry.State.CURRENT or entry.version != version:
@@ -542,11 +593,16 @@ def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: 
         raise ConfirmError("Choose your name, so the table knows who confirmed.")
     if not entry.table.seats.filter(player=player).exists():
         raise ConfirmError(f"{player.name} isn't at this table: a player at the table confirms.")
-    if entry.entered_by and player.name.casefold() == entry.entered_by.casefold():
+    if is_entrant(entry, player):
         raise ConfirmError(
             f"{entry.entered_by} entered these scores: another player at the table confirms them."
         )
-    if device and entry.device == device:
+    if not device:
+        raise ConfirmError(
+            "This phone hasn't been recognised yet (it keeps no cookies?): reload the page, "
+            "then confirm. Another player confirms, on their own phone."
+        )
+    if entry.device == device:
         raise ConfirmError(
             "This phone entered these scores: another player confirms them on their own phone."
         )
@@ -744,8 +800,23 @@ def edit_consequences(event: Event, changed: Event) -> tuple[list[str], list[str
 
     Returns (refusals, notes): a refusal is a change that contradicts recorded
     scores or a round already played; a note says what takes effect only from
-    the next round. Both are written for the host.
+    the next round, or which rounds planned ahead fewer rounds removes (saving
+    the edit calls ``drop_rounds_beyond``). Both are written for the host.
     """
+    refusals, notes = _played_consequences(event, changed)
+    dropped = sorted(
+        event.rounds.filter(
+            number__gt=changed.rounds_planned, status=Round.Status.PLANNED
+        ).values_list("number", flat=True)
+    )
+    if dropped and not refusals:
+        listed = ", ".join(str(n) for n in dropped)
+        which = f"rounds {listed} are" if len(dropped) > 1 else f"round {listed} is"
+        notes.append(f"Planned {which} removed: the night now has {changed.rounds_planned} rounds.")
+    return refusals, notes
+
+
+def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[str]]:
     started = list(
         event.rounds.exclude(status=Round.Status.PLANNED).order_by("number").with_tables()
     )
@@ -831,6 +902,29 @@ def end_event(event: Event) -> Event:
         event.ended_at = timezone.now()
         event.save(update_fields=["ended_at"])
     return event
+
+
+@transaction.atomic
+def reopen_event(event: Event) -> Event:
+    """The host takes back "End night": rounds can be seated and started again. When
+    it happened is kept on the event, and its page says so."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.ended_at is None:
+        raise RoundStateError("The night has not been ended: there is nothing to reopen.")
+    event.ended_at = None
+    event.reopened_at = timezone.now()
+    event.save(update_fields=["ended_at", "reopened_at"])
+    return event
+
+
+@transaction.atomic
+def drop_rounds_beyond(event: Event) -> list[int]:
+    """Planned rounds past the night's number of rounds (it was lowered after planning
+    ahead) are removed, so they can't be started; returns their numbers."""
+    beyond = event.rounds.filter(number__gt=event.rounds_planned, status=Round.Status.PLANNED)
+    numbers = sorted(beyond.values_list("number", flat=True))
+    beyond.delete()
+    return numbers
 
 
 @transaction.atomic

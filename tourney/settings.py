@@ -49,7 +49,7 @@ if ROOKERY_URL:
     CSRF_TRUSTED_ORIGINS.append(ROOKERY_URL)
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tourney.admin_site.RookeryAdminConfig",  # django.contrib.admin, superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tourney.middleware.secure_cookies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,6 +75,7 @@ MIDDLEWARE = [
     "tourney.middleware.private_host_pages",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tourney.middleware.too_big",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
@@ -143,8 +145,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Sign-in throttling (django-axes): five failures in fifteen minutes, from one
-# address or for one user name, and that one waits. It counts every
+# Sign-in throttling (django-axes): five failures in fifteen minutes for one user
+# name from one address, and that name waits at that address. Counting the name
+# and the address together means a stranger guessing the host's password locks
+# only themselves out, never the host on their own phone. It counts every
 # authenticate() call, so /accounts/login/ and /admin/login/ share the limit.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -152,7 +156,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "tourney.signin.username_key"
 AXES_CLIENT_IP_CALLABLE = "tourney.signin.client_ip"
 AXES_LOCKOUT_CALLABLE = "tourney.signin.locked_out"
@@ -162,6 +166,20 @@ AXES_HTTP_RESPONSE_CODE = 429
 # (e.g. X-Forwarded-For) to count per client instead. Off by default: without a
 # proxy that overwrites it, anyone can send that header.
 ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
+
+# Request size and time. The server (tourney/serve.py) reads a request's body whole
+# before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and
+# be at most ROOKERY_MAX_REQUEST_BYTES (else 413, before any of it is stored). The
+# largest form a host sends is a roster or a backup file of a few megabytes.
+ROOKERY_BODY_SECONDS = float(os.environ.get("ROOKERY_BODY_SECONDS", "15"))
+ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(10 * 1_000_000)))
+# Django's own caps, within that: a form's fields (uploaded files aside) at most
+# 2.5 MB, and an uploaded file kept in memory up to 2.5 MB (a larger one goes to a
+# temporary file, which the request cap above bounds). Over a cap, the host sees a
+# page saying so (tourney.middleware.too_big), not an error.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FILES = 20
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
@@ -196,6 +214,8 @@ SECURE_SSL_REDIRECT = HTTPS
 SECURE_REDIRECT_EXEMPT = [r"^health/"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
+# ...and every other cookie, deletions included: tourney.middleware.secure_cookies.
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000" if HTTPS else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS

@@ -1,6 +1,6 @@
 """Sign-in throttling, through django-axes: who a failed attempt counts against.
 
-django-axes counts failures per client address and per user name, on every
+django-axes counts failures per user name and client address together, on every
 ``authenticate()`` call, so the host sign-in page and ``/admin/login/`` share
 one limit. This module only tells it how Rookery names a user and a client,
 and what a locked-out host sees.
@@ -54,7 +54,7 @@ def minutes_to_wait(request: HttpRequest, credentials: dict | None) -> int:
     cool_off = get_cool_off(request)
     latest = (
         AccessAttempt.objects.filter(
-            Q(username=username_key(request, credentials)) | Q(ip_address=client_ip(request))
+            Q(username=username_key(request, credentials)) & Q(ip_address=client_ip(request))
         )
         .order_by("-attempt_time")
         .values_list("attempt_time", flat=True)

@@ -84,6 +84,7 @@ urlpatterns = [
         name="table_card_reissue",
     ),
     path(event + "end/", events.event_end, name="event_end"),
+    path(event + "reopen/", events.event_reopen, name="event_reopen"),
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("t/<str:token>/status/", table.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table_confirm"),

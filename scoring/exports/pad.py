@@ -35,6 +35,8 @@ class PadHand:
 
     `took` is what each side took in the cards (None where it is not recorded),
     `points` what the rules scored it; `made` is whether the bidder reached the bid.
+    `counted` is False for a hand played after the game was decided: it is listed,
+    and left out of the totals.
     """
 
     number: int
@@ -45,6 +47,7 @@ class PadHand:
     took: tuple[int | None, ...]
     points: tuple[int, ...]
     note: str = ""
+    counted: bool = True
 
 
 PAD_HEADS = ("Hand", "Dealer", "Bidder", "Bid", "Made or set", "Notes")
@@ -113,14 +116,19 @@ def pad_workbook(
             took.number_format = SCORE_FORMAT
             cell = ws.cell(row, took_col + 1, hand.points[side])
             cell.number_format = SCORE_FORMAT
-            formula = f"={points}{row}" if row == first else f"={total}{row - 1}+{points}{row}"
+            if hand.counted:
+                formula = f"={points}{row}" if row == first else f"={total}{row - 1}+{points}{row}"
+            else:  # played after the game was decided: the total carries over
+                formula = f"={total}{row - 1}"
             _formula(ws, row, took_col + 2, formula, font=BOLD)
     last = first + len(hands) - 1
+    # Hands after the one that decided the game come last, and are left out of the sum.
+    last_counted = first + sum(1 for hand in hands if hand.counted) - 1
     totals_row = max(last, head_row) + 1
     text_cell(ws, totals_row, 1, "Total", font=BOLD)
     for side in range(len(scorers)):
         points = get_column_letter(base + side * len(PAD_PER_SIDE) + 1)
-        formula = f"=SUM({points}{first}:{points}{last})" if hands else "=0"
+        formula = f"=SUM({points}{first}:{points}{last_counted})" if hands else "=0"
         _formula(ws, totals_row, base + side * len(PAD_PER_SIDE) + 2, formula, font=BOLD)
     _grid(ws, head_row, totals_row, 1, last_col)
 
@@ -178,7 +186,8 @@ def pad_csv(*, scorers: Sequence[str], hands: Sequence[PadHand]) -> str:
             _csv_text(hand.note),
         ]
         for side, points in enumerate(hand.points):
-            running[side] += points
+            if hand.counted:
+                running[side] += points
             took = hand.took[side]
             row += ["" if took is None else took, points, running[side]]
         writer.writerow(row)

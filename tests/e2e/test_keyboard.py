@@ -47,7 +47,7 @@ def test_score_and_confirm_a_table_with_the_keyboard_alone(live_server, browser,
     for field, value in zip(fields[1:], typed[1:], strict=True):
         assert tab_to(page, field, limit=3) == 3
         page.keyboard.type(value)
-    tab_to(page, "id_name", limit=3)
+    tab_to(page, "id_entrant", limit=3)
     page.keyboard.type(names[2])
 
     # Enter in a score box (a phone's Go key) saves; two players at 0 is refused,

@@ -101,7 +101,7 @@ def test_host_pages_at_1366(live_server, browser, night):
     # My events: the card's contents sit inside its border, not against it.
     card = page.locator("li.card").first
     gap = card.evaluate(
-        "c => c.querySelector('h2').getBoundingClientRect().left - c.getBoundingClientRect().left"
+        "c => c.querySelector('h3').getBoundingClientRect().left - c.getBoundingClientRect().left"
     )
     assert gap >= 12
 

@@ -34,7 +34,7 @@ def test_enter_confirm_and_dispute_from_three_phones(live_server, browser, phone
     page.get_by_role("button", name=f"Went out ({names[1]})").click()
     page.get_by_label(names[2]).fill("25")
     page.get_by_label(names[3]).fill("40")
-    page.get_by_label("Your name").fill(names[2])
+    page.get_by_label("Your name").select_option(label=names[2])
     page.get_by_role("button", name="Save scores").click()
     message = f"{names[0]} and {names[1]} both went out (scored 0)"
     page.locator(f"#id_p{seats[0].player_id}_error").get_by_text(message).wait_for()
@@ -73,7 +73,7 @@ def test_enter_confirm_and_dispute_from_three_phones(live_server, browser, phone
     page3.get_by_label(names[1]).fill("44")
     page3.get_by_label(names[2]).fill("25")
     page3.get_by_label(names[3]).fill("40")
-    page3.locator(".score-form").get_by_label("Your name").fill(names[0])
+    page3.locator(".score-form").get_by_label("Your name").select_option(label=names[0])
     page3.get_by_role("button", name="Save scores").click()
     page3.get_by_text("kept as a dispute for the host").wait_for()
     assert table.entries.get(state="current").confirmed_by == names[3]

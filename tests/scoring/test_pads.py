@@ -360,3 +360,112 @@ def test_deleting_a_pad_takes_its_hands_but_a_player_with_hands_stays(four):
         hand.bidder.delete()
     four.delete()
     assert not Hand.objects.exists() and not HandScore.objects.exists()
+
+
+# -- the end of the game follows every correction (RULES.md "What every score entry must do") --
+
+
+def correct(pad: Pad, number: int, **fields) -> Hand:
+    for key in ("bidder", "partner"):
+        if isinstance(fields.get(key), str):
+            fields[key] = seat(pad, fields[key])
+    for key in ("tricks", "count"):
+        if key in fields:
+            fields[key] = {seat(pad, name).pk: value for name, value in fields[key].items()}
+    based_on = pad.hands.get(number=number, state="current").version
+    return services.correct_hand(pad, HandInput(**fields), number=number, based_on=based_on)
+
+
+def eve_and_finn_play_two_hands(two: Pad) -> None:
+    """Hand 1 40-40; hand 2 Eve bid 125 and was set, Finn scored double and reached 252."""
+    play(two, bidder="Eve", bid=30, tricks={"Eve": 5, "Finn": 5}, count={"Eve": 30, "Finn": 30})
+    play(two, bidder="Eve", bid=125, tricks={"Eve": 4, "Finn": 8}, count={"Eve": 10, "Finn": 90})
+
+
+def test_rook_for_two_a_correction_that_reaches_150_sooner_ends_the_game_there(two):
+    eve_and_finn_play_two_hands(two)
+    assert totals(two) == {"Eve": 40, "Finn": 252}
+    assert two.sheet().winner.name == "Finn"
+    # Hand 1 was really Finn's bid of 30, set: Eve scores double, 2 x 76 = 152.
+    correct(
+        two, 1, bidder="Finn", bid=30, tricks={"Eve": 8, "Finn": 5}, count={"Eve": 60, "Finn": 15}
+    )
+    two.refresh_from_db()
+    sheet = two.sheet()
+    assert sheet.winner.name == "Eve"
+    assert sheet.decided_at == 1
+    assert [row.after_game for row in sheet.rows] == [False, True]
+    assert totals(two) == {"Eve": 152, "Finn": 0}  # hand 2 is kept but not counted
+    assert [c.points for c in sheet.rows[1].cells] == [0, 212]  # its figures are still there
+    assert two.status == Pad.Status.FINISHED and two.finished_at
+    with pytest.raises(services.PadStateError, match="This game is over"):
+        play(
+            two,
+            number=3,
+            bidder="Eve",
+            bid=30,
+            tricks={"Eve": 5, "Finn": 5},
+            count={"Eve": 30, "Finn": 30},
+        )
+
+
+def test_a_correction_that_undecides_the_game_counts_the_later_hands_again(two):
+    eve_and_finn_play_two_hands(two)
+    correct(
+        two, 1, bidder="Finn", bid=30, tricks={"Eve": 8, "Finn": 5}, count={"Eve": 60, "Finn": 15}
+    )
+    # Back to what was first entered: nobody reached 150 at hand 1, Finn at hand 2.
+    correct(
+        two, 1, bidder="Eve", bid=30, tricks={"Eve": 5, "Finn": 5}, count={"Eve": 30, "Finn": 30}
+    )
+    sheet = two.sheet()
+    assert sheet.winner.name == "Finn" and sheet.decided_at == 2
+    assert not any(row.after_game for row in sheet.rows)
+    assert totals(two) == {"Eve": 40, "Finn": 252}
+
+
+def test_a_correction_that_leaves_nobody_at_the_target_reopens_the_game(two):
+    eve_and_finn_play_two_hands(two)
+    # Hand 2 was really Finn's 30, made: 66 to 70, nobody at 150.
+    correct(
+        two, 2, bidder="Finn", bid=30, tricks={"Eve": 3, "Finn": 5}, count={"Eve": 20, "Finn": 20}
+    )
+    two.refresh_from_db()
+    sheet = two.sheet()
+    assert sheet.winner is None and not any(row.after_game for row in sheet.rows)
+    assert two.status == Pad.Status.PLAYING and two.finished_at is None
+    play(two, bidder="Finn", bid=30, tricks={"Eve": 5, "Finn": 5}, count={"Eve": 30, "Finn": 30})
+    assert two.sheet().rows[-1].hand.number == 3
+
+
+def test_partnership_a_corrected_first_hand_reaching_the_target_wins_there(host):
+    pad = start(host, "partnership-rook", FOUR, target=300)
+    play(pad, bidder="Ann", bid=150, taken=150)  # 150 to 50
+    play(pad, bidder="Ann", bid=100, taken=100)  # 250 to 150
+    play(pad, bidder="Bo", bid=200, taken=200, all_tricks="bidding")  # 250 to 450: Bo & Di
+    assert pad.sheet().winner.name == "Bo & Di"
+    correct(pad, 1, bidder="Ann", bid=150, taken=200, all_tricks="bidding")  # 300 to 0
+    pad.refresh_from_db()
+    sheet = pad.sheet()
+    assert sheet.winner.name == "Ann & Cy" and sheet.decided_at == 1
+    assert [row.after_game for row in sheet.rows] == [False, True, True]
+    assert totals(pad) == {"Ann & Cy": 300, "Bo & Di": 0}
+    assert [s.name for s in sheet.leaders] == ["Ann & Cy"]
+    assert pad.status == Pad.Status.FINISHED
+    # Undoing the last (uncounted) hand changes nothing about who won.
+    services.undo_last_hand(pad, number=3)
+    assert pad.sheet().winner.name == "Ann & Cy"
+
+
+def test_partnership_both_past_the_target_on_one_hand_the_higher_wins_there(host):
+    pad = start(host, "partnership-rook", FOUR, target=200)
+    play(pad, bidder="Ann", bid=100, taken=100)  # 100 to 100
+    play(pad, bidder="Bo", bid=100, taken=100)  # 200 to 200: tied, play on
+    play(pad, bidder="Ann", bid=100, taken=110)  # 310 to 290: Ann & Cy
+    assert pad.sheet().winner.name == "Ann & Cy" and pad.sheet().decided_at == 3
+    # Hand 2 corrected: Bo & Di took 105, so 195 to 205 after it: Bo & Di won at hand 2.
+    correct(pad, 2, bidder="Bo", bid=100, taken=105)
+    sheet = pad.sheet()
+    assert sheet.winner.name == "Bo & Di" and sheet.decided_at == 2
+    assert [row.after_game for row in sheet.rows] == [False, False, True]
+    assert totals(pad) == {"Ann & Cy": 195, "Bo & Di": 205}

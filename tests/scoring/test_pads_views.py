@@ -498,3 +498,79 @@ def test_pad_reads_only_ascii_digits(host_client, two, typed):
     response = host_client.post(url("hand_add", two), data)
     assert f"“{typed}” is not a number" in response.content.decode()
     assert not two.hands.exists()
+
+
+# -- the game ends where the rules say, after a correction too ---------------------------------
+
+
+def _eve_wins_at_hand_1_after_a_correction(pad):
+    eve, finn = seat(pad, "Eve"), seat(pad, "Finn")
+    services.record_hand(
+        pad,
+        HandInput(
+            bidder=eve, bid=30, tricks={eve.pk: 5, finn.pk: 5}, count={eve.pk: 30, finn.pk: 30}
+        ),
+        number=1,
+    )
+    services.record_hand(
+        pad,
+        HandInput(
+            bidder=eve, bid=125, tricks={eve.pk: 4, finn.pk: 8}, count={eve.pk: 10, finn.pk: 90}
+        ),
+        number=2,
+    )
+    # Corrected on the hand's page: Finn bid 30 and was set, Eve doubled to 152.
+    data = {
+        "number": 1,
+        "based_on": 1,
+        "bidder": finn.pk,
+        "bid": "30",
+        f"tricks_{eve.pk}": "8",
+        f"count_{eve.pk}": "60",
+        f"tricks_{finn.pk}": "5",
+        f"count_{finn.pk}": "15",
+    }
+    return data
+
+
+def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(host_client, two):
+    data = _eve_wins_at_hand_1_after_a_correction(two)
+    before = host_client.get(two.get_absolute_url()).content.decode()
+    assert "🏆 Finn wins with 252!" in before
+    response = host_client.post(url("hand_correct", two, 1), data)
+    assert response.status_code == 303, response.content.decode()
+    page = host_client.get(two.get_absolute_url()).content.decode()
+    assert "🏆 Eve wins with 152!" in page and "Finn wins" not in page
+    assert "Eve reached 150 first, at hand 1." in page
+    assert "Hand 2 was played after the game was decided: kept on the sheet, not counted" in page
+    row = re.search(r'<tr [^>]*id="hand-2".*?</tr>', page, re.S).group(0)
+    assert "after-game" in row and "played after the game was decided" in row
+    assert "not counted" in row and "+212" in row
+    totals = re.search(r"<tfoot.*?</tfoot>", page, re.S).group(0)
+    assert re.findall(r">(-?\d+)</td>", totals) == ["152", "0"]
+    assert 'name="bid"' not in page  # the game is over: no hand 3
+    board = host_client.get(url("pad_board", two), headers=HTMX).content.decode()
+    assert "🏆 Eve wins with 152!" in board
+    later = host_client.get(url("hand_detail", two, 2)).content.decode()
+    assert "Played after the game was decided (at hand 1): kept, not counted" in later
+    first = host_client.get(url("hand_detail", two, 1)).content.decode()
+    assert "Played after the game was decided" not in first
+
+
+def test_exports_leave_the_hands_after_the_game_out_of_the_totals(host_client, two):
+    data = _eve_wins_at_hand_1_after_a_correction(two)
+    host_client.post(url("hand_correct", two, 1), data)
+    rows = list(
+        csv.reader(io.StringIO(host_client.get(url("pad_export", two, "csv")).content.decode()))
+    )
+    assert [row[6:] for row in rows[1:]] == [
+        ["76", "152", "152", "25", "0", "0"],
+        ["18", "0", "152", "106", "212", "0"],
+    ]
+    assert "played after the game was decided" in rows[2][5]
+    ws = load_workbook(io.BytesIO(host_client.get(url("pad_export", two, "xlsx")).content)).active
+    assert [_value(ws, ref) for ref in ("I5", "I6", "L5", "L6")] == [152, 152, 0, 0]
+    assert ws["A7"].value == "Total"
+    assert (_value(ws, "I7"), _value(ws, "L7")) == (152, 0)
+    assert "played after the game was decided" in ws["F6"].value
+    assert ws["A10"].value == "Winner: Eve"

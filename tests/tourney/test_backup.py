@@ -215,7 +215,10 @@ def test_a_bad_person_in_the_file_saves_nothing_and_says_who(tmp_path, host):
     doc["people"][2]["email"] = "not an address"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(CommandError, match=r"nothing was saved.*Person “P03”: email"):
+    with pytest.raises(
+        CommandError,
+        match=r"nothing was saved.*people\[2\]\.email: .not an address. is not an email address",
+    ):
         call_command("import_event", str(path))
     assert not Event.objects.exists()
     assert not Person.objects.exists()
@@ -232,3 +235,23 @@ def test_a_file_missing_a_part_says_which(tmp_path, host):
     with pytest.raises(CommandError, match=r"nothing was saved.*missing “rounds”"):
         call_command("import_event", str(path))
     assert not Event.objects.exists()
+
+
+def test_a_reopened_night_keeps_when_it_was_reopened_and_its_link_days(tmp_path, host):
+    event = night(8, owner=host)
+    event.table_history_days = 30
+    event.save()
+    services.end_event(event)
+    services.reopen_event(event)
+    event.refresh_from_db()
+    out = io.StringIO()
+    call_command("export_event", event.slug, stdout=out)
+    path = tmp_path / "night.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    ended, reopened = event.ended_at, event.reopened_at
+    services.delete_event(event)
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert (restored.ended_at, restored.reopened_at) == (ended, reopened)
+    assert reopened is not None
+    assert restored.table_history_days == 30

@@ -1,10 +1,25 @@
 """The demo a newcomer loads: a club's season of four finished nights and tonight's night."""
 
+import json
+
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from tests.factories import UserFactory
-from tourney.models import Event, Person, Player, Round, Score, Season
+from tourney import services
+from tourney.management.commands.load_demo import FIXTURE
+from tourney.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Event,
+    Person,
+    Player,
+    Round,
+    Score,
+    Season,
+    TableCard,
+)
 from tourney.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +79,38 @@ def test_tonights_people_have_a_history_in_the_season(demo):
     assert Person.objects.count() == 14
     assert Person.objects.exclude(players__event=tonight).get().name == "Nell Okafor"
     assert Person.objects.exclude(email="").exists()
+
+
+def fixture_cards():
+    records = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return [r["fields"] for r in records if r["model"] == "tourney.tablecard"]
+
+
+def test_each_install_makes_its_own_table_links_and_codes(demo, client):
+    shipped = fixture_cards()
+    first = list(TableCard.objects.values_list("token", "code"))
+    assert len(first) == len(shipped) == 14
+    for event in Event.objects.all():
+        services.delete_event(event)
+    call_command("load_demo", verbosity=0)
+    second = list(TableCard.objects.values_list("token", "code"))
+    assert len(second) == 14
+    tokens = [t for t, _ in first + second] + [c["token"] for c in shipped]
+    codes = [c for _, c in first + second] + [c["code"] for c in shipped]
+    assert len(set(tokens)) == len(tokens) == 42  # no install shares a link with another
+    assert len(set(codes)) == len(codes) == 42
+    for token, code in second:  # made as Rookery makes them: 192-bit links, 8-symbol codes
+        assert len(token) == 32 and len(code) == CODE_LENGTH
+        assert set(code) <= set(CODE_ALPHABET)
+    # The links and codes printed in the public fixture open nothing.
+    for card in shipped:
+        assert client.get(reverse("table_page", args=[card["token"]])).status_code == 404
+    for card in shipped[:3]:  # (the join limit allows 10 wrong codes)
+        response = client.post(reverse("join"), {"code": card["code"]})
+        assert response.status_code == 200
+        assert "No table has the code" in response.content.decode()
+    # While this install's own open its tables.
+    token, code = second[0]
+    assert client.get(reverse("table_page", args=[token])).status_code == 200
+    joined = client.post(reverse("join"), {"code": code})
+    assert joined["Location"] == reverse("table_page", args=[token])

@@ -23,9 +23,11 @@ def playing(host):
     return event, rnd, table, TableCard.objects.get(event=event, number=1)
 
 
-def form_data(table, points, *, name="Ann", based_on=0, key=None, rnd=None):
+def form_data(table, points, *, seat=0, entrant=None, based_on=0, key=None, rnd=None):
+    if entrant is None:  # who enters: a seated player, chosen from the list
+        entrant = table.seats.order_by("position")[seat].player_id
     data = {
-        "name": name,
+        "entrant": entrant,
         "round": rnd if rnd is not None else table.round.number,
         "based_on": based_on,
         "key": key or uuid.uuid4().hex,
@@ -95,7 +97,7 @@ def test_dads_identical_hand_1_after_moms_is_not_stored_as_hand_2(host):
     event, card = family(host)
     table, points = hand_points(event)
     mom, dad = Client(), Client()
-    mom_form, dad_form = form_data(table, points), form_data(table, points, name="Dad")
+    mom_form, dad_form = form_data(table, points), form_data(table, points, seat=1)
     assert mom.post(url(card), mom_form)["Location"].endswith("?done=saved")
     response = dad.post(url(card), dad_form)
     assert response["Location"].endswith("?done=same")
@@ -110,7 +112,7 @@ def test_dads_different_hand_1_after_moms_is_refused_and_shows_hand_2(host):
     other = dict(points)
     first, second = list(other)[:2]
     other[first], other[second] = other[second], other[first]
-    response = Client().post(url(card), form_data(table, other, name="Dad"))
+    response = Client().post(url(card), form_data(table, other, seat=1))
     html = response.content.decode()
     assert response.status_code == 409
     assert "Hand 1 is over; these scores were not saved. This table is now playing hand 2." in html
@@ -125,7 +127,7 @@ def test_two_phones_at_the_same_instant_advance_a_family_game_once(host):
 
     event, card = family(host)
     table, points = hand_points(event)
-    forms = [form_data(table, points, name=n) for n in ("Mom", "Dad")]
+    forms = [form_data(table, points, seat=n) for n in (0, 1)]
     barrier = threading.Barrier(2)
     answers = []
 
@@ -193,8 +195,8 @@ def test_a_retry_after_the_host_closes_the_round_is_answered_saved(client, playi
 @pytest.fixture
 def disputed(client, playing):
     event, rnd, table, card = playing
-    client.post(url(card), form_data(table, valid_points(table), name="Ann"))
-    Client().post(url(card), form_data(table, valid_points(table, base=30), name="Bo"))
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
+    Client().post(url(card), form_data(table, valid_points(table, base=30), seat=1))
     assert table.entries.filter(state="disputed").count() == 1
     return event, rnd, table, card
 
@@ -256,7 +258,7 @@ def test_the_versions_page_is_in_seat_order_and_marks_the_differences(host_clien
 def test_confirming_means_choosing_a_seated_player_other_than_the_one_who_entered(client, playing):
     _event, rnd, table, card = playing
     seats = list(table.seats.order_by("position").select_related("player"))
-    client.post(url(card), form_data(table, valid_points(table), name=seats[0].player.name))
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
     page = Client().get(url(card)).content.decode()
     choices = page[page.index('id="confirm-player"') :]
     choices = choices[: choices.index("</select>")]
@@ -363,10 +365,10 @@ def test_every_problem_is_reported_in_one_pass(client, playing):
     seats = list(table.seats.order_by("position").select_related("player"))
     points = valid_points(table)
     points[seats[1].player_id] = 0
-    response = client.post(url(card), form_data(table, points, name=""))
+    response = client.post(url(card), form_data(table, points, entrant=""))
     html = response.content.decode()
     assert response.status_code == 422
-    assert "Tell us your name" in html
+    assert "Choose your name, so the table knows who entered these." in html
     assert f"{seats[0].player.name} and {seats[1].player.name} both went out" in html
 
 

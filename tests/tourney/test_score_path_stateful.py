@@ -94,7 +94,7 @@ class ScorePath(RuleBasedStateMachine):
 
     def _post(self, form, points, *, lost):
         data = {
-            "name": f"Phone {form['phone']}",
+            "entrant": form["players"][form["phone"] % len(form["players"])],
             "round": form["round"],
             "based_on": form["based_on"],
             "key": form["key"],

@@ -1,13 +1,16 @@
 """A family's one-table game, and printable score sheets blank and filled."""
 
+import importlib
 import io
+import re
 
 import openpyxl
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import rules
-from tourney.models import Event, TableCard
+from tourney.models import Event, Person, Player, Season, TableCard
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +38,7 @@ def test_start_a_three_player_shanghai_game(host_client):
     assert response["Location"] == reverse("table_page", args=[card.token])
     assert event.allow_short_tables
     page = host_client.get(response["Location"]).content.decode()
-    assert "Round 1: two sets" in page
+    assert "Hand 1: two sets" in page
     assert "<strong>7</strong> cards dealt" in page  # fewer-than-4 rules
 
 
@@ -90,7 +93,7 @@ def test_over_the_three_player_maximum_is_refused_then_the_game_moves_on(host_cl
     ok = hand(host_client, event, {"Ann": 0, "Bo": 150, "Cy": 20})
     assert ok.status_code == 303
     page = host_client.get(ok["Location"]).content.decode()
-    assert "Round 2: one set, one run" in page
+    assert "Hand 2: one set, one run" in page
     assert "<strong>8</strong> cards dealt" in page
     assert "Running totals" in page
     # The deal passes to the left: Bo deals hand 2.
@@ -200,3 +203,189 @@ def test_multi_table_event_sheets_have_a_sheet_per_table_and_round(host_client, 
     names = openpyxl.load_workbook(io.BytesIO(response.content)).sheetnames
     assert names[:2] == ["Master sheet", "Seating"]
     assert {"R1 T1", "R1 T2"} <= set(names)
+
+
+# -- the family game: one fixed order, its own words, one phone, off the roster ------------------
+
+
+def _rows(page: str) -> list[str]:
+    """The names of the score rows, top to bottom, as the phone shows them."""
+    form = page[
+        page.index('<ol class="score-rows">') : page.index("</ol>", page.index("score-rows"))
+    ]
+    return re.findall(r'<div class="player-name"><label for="[^"]+">([^<]+)</label>', form)
+
+
+def _totals_heads(page: str) -> list[str]:
+    table = page[page.index('<table class="running">') :]
+    head = table[: table.index("</thead>")]
+    return re.findall(r'<th scope="col" class="num">([^<]+)</th>', head)
+
+
+def _dealer(page: str) -> str:
+    return re.search(r"<strong>([^<]+)</strong> deals</li>", page).group(1)
+
+
+def test_the_rows_stay_in_seat_order_every_hand_while_the_deal_passes_left(host_client):
+    response, event = start(host_client, players="Mom\nDad\nKid")
+    url = response["Location"]
+    seen = []
+    for number in range(1, 5):
+        page = host_client.get(url).content.decode()
+        assert f"Hand {number}:" in page
+        seen.append((_rows(page), _dealer(page)))
+        # The "deals" badge is on the dealer's own row, wherever that row is.
+        row = re.search(
+            rf"<label [^>]*>{_dealer(page)}</label>( <span class=\"badge\">deals</span>)?", page
+        )
+        assert row.group(1)
+        assert page.count('<span class="badge">deals</span>') == 1
+        if number > 1:
+            assert _totals_heads(page) == ["Mom", "Dad", "Kid"]
+        hand(host_client, event, {"Mom": 0, "Dad": 10, "Kid": 20})
+    assert seen == [
+        (["Mom", "Dad", "Kid"], "Mom"),
+        (["Mom", "Dad", "Kid"], "Dad"),
+        (["Mom", "Dad", "Kid"], "Kid"),
+        (["Mom", "Dad", "Kid"], "Mom"),
+    ]
+    seats = [
+        [s.player.name for s in rnd.tables.get().seats.order_by("position")]
+        for rnd in event.rounds.order_by("number")
+    ]
+    assert all(order == ["Mom", "Dad", "Kid"] for order in seats)
+
+
+def test_scores_typed_by_position_go_to_the_people_on_those_rows(host_client):
+    """A phone user types down the rows: the first box, the second, the third."""
+    response, event = start(host_client, players="Mom\nDad\nKid")
+    url = response["Location"]
+    card = event.table_cards.get()
+    for number, typed in enumerate(([0, 10, 20], [5, 0, 30], [7, 9, 0]), start=1):
+        page = host_client.get(url).content.decode()
+        boxes = re.findall(
+            r'<input type="text" inputmode="numeric" pattern="\[0-9\]\*" name="(p\d+)"', page
+        )
+        data = {"round": number, "based_on": 0, "key": f"typed-{number}"}
+        data.update(dict(zip(boxes, map(str, typed), strict=True)))
+        assert host_client.post(reverse("table_page", args=[card.token]), data).status_code == 303
+    page = host_client.get(url).content.decode()
+    total_row = re.search(r'<tr class="total-row">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r'<td class="num">(\d+)</td>', total_row) == ["12", "19", "50"]
+    assert _totals_heads(page) == ["Mom", "Dad", "Kid"]
+
+
+def test_a_shanghai_game_at_one_table_says_hand_and_no_table_number(host_client):
+    response, event = start(host_client, players="Mom\nDad\nKid")
+    page = host_client.get(response["Location"]).content.decode()
+    assert "<h1>Hand 1: two sets</h1>" in page
+    assert "Round 1" not in page and "round 1" not in page
+    assert "Table 1" not in page
+    assert "<title>Hand 1 · Sunday Shanghai" in page
+    hand(host_client, event, {"Mom": 0, "Dad": 10, "Kid": 20})
+    page = host_client.get(response["Location"]).content.decode()
+    assert "<h1>Hand 2: one set, one run</h1>" in page and "Round" not in page
+    host_page = host_client.get(event.get_absolute_url()).content.decode()
+    assert "Rook Shanghai at one table · 7 hands · 3 players" in host_page
+    assert "<h2>Hands</h2>" in host_page and "Go to hand 2 (playing)" in host_page
+    assert "Round" not in host_page and "Movement cards" not in host_page
+
+
+def test_a_toonerville_game_at_one_table_keeps_its_rounds(host_client):
+    response, _ = start(host_client, players="Mom\nDad\nKid", game="toonerville")
+    page = host_client.get(response["Location"]).content.decode()
+    assert "<h1>Round 1: two sets</h1>" in page
+    assert "Table 1" not in page
+
+
+def test_a_one_phone_game_asks_no_name(host_client):
+    response, event = start(host_client, players="Mom\nDad\nKid")
+    page = host_client.get(response["Location"]).content.decode()
+    assert "Your name" not in page and 'name="name"' not in page
+    saved = hand(host_client, event, {"Mom": 0, "Dad": 10, "Kid": 20}, name="")
+    assert saved.status_code == 303
+    assert event.rounds.get(number=1).status == "closed"
+
+
+def test_a_game_at_one_table_keeps_its_players_off_the_roster(host_client, host):
+    start(host_client, players="Mom\nDad\nKid")
+    assert Person.objects.filter(owner=host).count() == 0
+    assert all(p.person_id is None for p in Player.objects.all())
+    roster = host_client.get(reverse("roster")).content.decode()
+    assert "Mom" not in roster and "Kid" not in roster
+    # A club night still puts its players on the roster.
+    event = Event.objects.create(
+        owner=host, name="Friday", rounds_planned=3, min_table_size=3, max_table_size=5
+    )
+    Player.objects.create(event=event, name="Ann")
+    assert list(Person.objects.filter(owner=host).values_list("name", flat=True)) == ["Ann"]
+
+
+def test_a_player_of_a_game_at_one_table_can_be_renamed(host_client):
+    _, event = start(host_client, players="Mom\nDad\nKid")
+    kid = event.players.get(name="Kid")
+    url = reverse("player_rename", args=[event.slug, kid.pk])
+    assert host_client.post(url, {"name": "Sam"}).status_code == 302
+    kid.refresh_from_db()
+    assert kid.name == "Sam" and kid.person_id is None
+
+
+def test_the_migration_takes_earlier_family_players_off_the_roster(host):
+    from datetime import timedelta
+
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "tourney.migrations.0010_family_game_players_off_the_roster"
+    )
+    family = Event.objects.create(
+        owner=host,
+        name="Sunday",
+        kind="table",
+        rounds_planned=7,
+        min_table_size=3,
+        max_table_size=3,
+    )
+    night = Event.objects.create(
+        owner=host, name="Friday", rounds_planned=3, min_table_size=3, max_table_size=5
+    )
+    # As the family game made them before: a person per player, created with it.
+    mom = Person.objects.create(owner=host, name="Mom")
+    Player.objects.create(event=family, name="Mom", person=mom)
+    # Dad was on the roster long before, by hand; Ann plays the club's nights too.
+    dad = Person.objects.create(
+        owner=host, name="Dad", created_at=timezone.now() - timedelta(days=30)
+    )
+    Player.objects.create(event=family, name="Dad", person=dad)
+    ann = Person.objects.create(owner=host, name="Ann")
+    Player.objects.create(event=family, name="Ann", person=ann)
+    Player.objects.create(event=night, name="Ann", person=ann)
+    migration.take_family_players_off_the_roster(apps, None)
+    assert set(Person.objects.values_list("name", flat=True)) == {"Dad", "Ann"}
+    assert not family.players.filter(person__isnull=False).exists()
+    assert night.players.get().person == ann
+
+
+def test_games_at_one_table_are_listed_apart_from_the_nights(host_client, host):
+    start(host_client, players="Mom\nDad\nKid")
+    Event.objects.create(
+        owner=host, name="Friday Rook Night", rounds_planned=3, min_table_size=3, max_table_size=5
+    )
+    page = host_client.get(reverse("host_home")).content.decode()
+    nights = page[page.index('id="nights-h"') : page.index('id="table-games-h"')]
+    table_games = page[page.index('id="table-games-h"') :]
+    assert "Friday Rook Night" in nights and "Sunday Shanghai" not in nights
+    assert "Games at one table" in page
+    assert "Sunday Shanghai" in table_games and "0 of 7 hands played" in table_games
+
+
+def test_seasons_do_not_offer_games_at_one_table(host_client, host):
+    _, family = start(host_client, players="Mom\nDad\nKid")
+    Event.objects.create(
+        owner=host, name="Friday Rook Night", rounds_planned=3, min_table_size=3, max_table_size=5
+    )
+    season = Season.objects.create(owner=host, name="Autumn")
+    page = host_client.get(season.get_absolute_url()).content.decode()
+    assert "Friday Rook Night" in page and "Sunday Shanghai" not in page
+    form = host_client.get(reverse("event_edit", args=[family.slug])).content.decode()
+    assert "Autumn" not in form and 'name="season"' not in form

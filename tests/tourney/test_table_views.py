@@ -2,6 +2,7 @@
 
 import threading
 import uuid
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -25,9 +26,11 @@ def playing(host):
     return event, rnd, table, TableCard.objects.get(event=event, number=1)
 
 
-def form_data(table, points, *, name="Ann", based_on=0, key=None, **extra):
+def form_data(table, points, *, seat=0, entrant=None, based_on=0, key=None, **extra):
+    if entrant is None:  # who enters: a seated player, chosen from the list
+        entrant = table.seats.order_by("position")[seat].player_id
     data = {
-        "name": name,
+        "entrant": entrant,
         "round": table.round.number,
         "based_on": based_on,
         "key": key or uuid.uuid4().hex,
@@ -86,7 +89,8 @@ def test_without_javascript_the_same_form_is_a_normal_post(client, playing):
     assert response.status_code == 303
     page = client.get(response["Location"]).content.decode()
     assert "Saved. Ask another player at the table to confirm." in page
-    assert "Entered by Ann at" in page
+    entrant = table.seats.order_by("position").first().player.name
+    assert f"Entered by {entrant} at" in page
 
 
 def test_text_in_a_score_field_names_the_player(client, playing):
@@ -138,7 +142,7 @@ def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
     seats = list(table.seats.order_by("position").select_related("player"))
     entering, other_player = seats[0].player, seats[1].player
     client.get(url(card))  # the phone gets its device cookie
-    client.post(url(card), form_data(table, valid_points(table), name=entering.name))
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
     entry = Entry.objects.get()
     confirm = {"version": entry.version, "round": 1}
     refused = client.post(
@@ -168,10 +172,10 @@ def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
 
 def test_different_scores_from_another_phone_become_a_dispute(client, playing, host_client):
     event, _rnd, table, card = playing
-    client.post(url(card), form_data(table, valid_points(table), name="Ann"))
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
     other = Client()
     response = other.post(
-        url(card), form_data(table, valid_points(table, out_index=2), name="Cy", based_on=1)
+        url(card), form_data(table, valid_points(table, out_index=2), seat=2, based_on=1)
     )
     assert response["Location"].endswith("?done=disputed")
     current = table.entries.get(state="current")
@@ -204,15 +208,15 @@ def test_two_phones_submitting_at_the_same_instant(playing):
     barrier = threading.Barrier(2)
     results = {}
 
-    def phone(name, points):
+    def phone(seat, points):
         c = Client()
-        data = form_data(table, points, name=name)
+        data = form_data(table, points, seat=seat)
         barrier.wait()
-        results[name] = c.post(url(card), data)
+        results[seat] = c.post(url(card), data)
 
     threads = [
-        threading.Thread(target=phone, args=("Ann", valid_points(table))),
-        threading.Thread(target=phone, args=("Bo", valid_points(table, out_index=1))),
+        threading.Thread(target=phone, args=(0, valid_points(table))),
+        threading.Thread(target=phone, args=(1, valid_points(table, out_index=1))),
     ]
     for t in threads:
         t.start()
@@ -287,3 +291,225 @@ def test_host_monitor_polls_while_playing(host_client, playing):
     page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
     assert 'hx-trigger="every 5s"' in page
     assert page.count(">Waiting<") == 3
+
+
+# Who entered, who confirms (issue 23) ---------------------------------------------------
+
+
+def rename(seat, name):
+    seat.player.name = name
+    seat.player.save(update_fields=["name"])
+    return seat.player
+
+
+def test_who_entered_is_chosen_from_the_seated_players_never_typed(client, playing):
+    _, rnd, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    page = client.get(url(card)).content.decode()
+    choices = page[page.index('name="entrant"') :]
+    choices = choices[: choices.index("</select>")]
+    assert [f">{s.player.name}</option>" in choices for s in seats] == [True] * len(seats)
+    assert 'list="seated-names"' not in page  # no free text with suggestions
+    stranger = rnd.seats.exclude(table=table).select_related("player").first().player
+    for entrant in (stranger.pk, "Fern", ""):
+        response = client.post(url(card), form_data(table, valid_points(table), entrant=entrant))
+        assert response.status_code == 422
+        assert "Choose your name" in response.content.decode()
+    assert not Entry.objects.exists()
+    client.post(url(card), form_data(table, valid_points(table), seat=2))
+    entry = Entry.objects.get()
+    assert (entry.entered_by_player, entry.entered_by) == (seats[2].player, seats[2].player.name)
+
+
+def test_the_entrant_cannot_confirm_on_another_phone_or_without_a_device_cookie(client, playing):
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    fern = rename(seats[0], "Fern Jacobs")
+    client.get(url(card))  # the phone gets its device cookie
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
+    entry = Entry.objects.get()
+    confirm = {"version": entry.version, "round": 1}
+    # Fern drops the device cookie (a private tab, another phone) and picks her own name.
+    for headers in ({}, {"Cookie": "rookery_device=another-phone"}):
+        response = Client().post(
+            url(card, "table_confirm"), {**confirm, "player": fern.pk}, headers=headers
+        )
+        assert response.status_code == 409
+        assert (
+            "Fern Jacobs entered these scores: another player at the table confirms them."
+            in response.content.decode()
+        )
+    # No device cookie at all: nobody can tell which phone this is, so nothing is confirmed.
+    response = Client().post(url(card, "table_confirm"), {**confirm, "player": seats[1].player_id})
+    assert response.status_code == 409
+    assert "This phone hasn't been recognised yet" in unescape(response.content.decode())
+    entry.refresh_from_db()
+    assert entry.confirmed_at is None
+    assert f">{fern.name}</option>" not in client.get(url(card, "table_status")).content.decode()
+    other = Client()
+    other.get(url(card))  # a second phone, with its own device cookie
+    response = other.post(url(card, "table_confirm"), {**confirm, "player": seats[1].player_id})
+    assert response.status_code == 200
+    assert "Entered by Fern Jacobs at" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.confirmed_by == seats[1].player.name
+
+
+# Cookies in any script (issue 24) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Łukasz", "Дмитрий", "王芳", "Zoë"])
+def test_a_name_in_any_script_round_trips_through_the_cookie_and_csrf_still_works(playing, name):
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    player = rename(seats[1], name)
+    phone = Client(enforce_csrf_checks=True)
+    for base in (10, 20, 30):  # again and again, each form a fresh page
+        page = phone.get(url(card))
+        token = page.context["csrf_token"]
+        data = form_data(table, valid_points(table, base=base), seat=1, based_on=base // 10 - 1)
+        response = phone.post(url(card), {**data, "csrfmiddlewaretoken": str(token)})
+        assert response.status_code == 303, response.content.decode()[:300]
+        cookie = response.cookies["rookery_name"]
+        cookie.output().encode("ascii")  # a browser keeps it as sent: ASCII only
+        assert cookie.value == str(player.pk)
+        assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    page = phone.get(url(card)).content.decode()
+    assert f'<option value="{player.pk}" selected>{name}</option>' in page
+    assert table.entries.get(state="current").entered_by == name
+    assert table.entries.count() == 3
+
+
+def test_a_name_cookie_an_older_version_set_as_text_is_cleared(client, playing):
+    _, _, _, card = playing
+    # What the server sees of a raw UTF-8 cookie: its bytes, read as Latin-1.
+    client.cookies["rookery_name"] = "Łukasz".encode().decode("latin-1")
+    response = client.get(url(card))
+    assert response.cookies["rookery_name"].value == ""  # deleted: the next POST is fine
+    assert 'name="entrant"' in response.content.decode()
+
+
+# Caching and Secure cookies (issue 24) --------------------------------------------------
+
+
+def test_table_pages_and_their_partials_are_never_cached(client, playing):
+    _, _, table, card = playing
+    responses = [
+        client.get(url(card)),
+        client.get(url(card, "table_status") + "?round=1"),
+        client.post(url(card), form_data(table, valid_points(table))),
+        client.post(
+            url(card), form_data(table, valid_points(table)), headers={"HX-Request": "true"}
+        ),
+        client.post(url(card, "table_confirm"), {"player": "", "version": 1, "round": 1}),
+        client.get(reverse("table_player", args=[card.token, table.seats.first().player_id])),
+    ]
+    for response in responses:
+        assert response["Cache-Control"] == "private, no-store", response.request["PATH_INFO"]
+
+
+@pytest.mark.parametrize("https", [False, True])
+def test_the_table_cookies_are_secure_exactly_when_served_over_https(client, playing, https):
+    from django.test import override_settings
+
+    _, _, table, card = playing
+    with override_settings(SESSION_COOKIE_SECURE=https, CSRF_COOKIE_SECURE=https):
+        responses = [
+            client.get(url(card), secure=https),
+            client.post(url(card), form_data(table, valid_points(table)), secure=https),
+        ]
+    cookies = {n: m for r in responses for n, m in r.cookies.items()}
+    assert {"csrftoken", "rookery_device", "rookery_name"} <= set(cookies)
+    assert {n: bool(m["secure"]) for n, m in cookies.items()} == dict.fromkeys(cookies, https)
+
+
+def test_django_https_makes_the_table_cookies_secure(tmp_path):
+    from tests.liveserver import run_django, server_env
+
+    code = (
+        "from django.http import HttpResponse\n"
+        "from tourney.views.table import set_phone_cookie\n"
+        "r = HttpResponse()\n"
+        "set_phone_cookie(r, 'rookery_device', 'abc')\n"
+        "print(r.cookies['rookery_device'].output())\n"
+    )
+    for flag, secure in (("1", True), ("0", False)):
+        env = server_env(tmp_path / "unused.sqlite3")
+        env["DJANGO_HTTPS"] = flag
+        header = run_django(env, code)
+        assert ("; Secure" in header) is secure, header
+        assert "HttpOnly" in header
+
+
+# A confirmation racing a correction (issue 24) ------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmation_racing_a_correction_is_never_silently_overwritten(host):
+    """Phone B confirms version 1 at the instant phone A sends a correction: either B
+    confirmed first (A's correction is kept as a dispute) or A corrected first (B is
+    told the scores changed). Never version 1 confirmed and then replaced."""
+    if connection.vendor == "sqlite" and connection.settings_dict["NAME"].startswith("file:"):
+        pytest.skip("needs a database shared between threads")
+    from django.db import close_old_connections
+
+    event = night(80, owner=host)
+    rnd = services.begin_round(services.seat_next_round(event))
+    tables = list(rnd.tables.order_by("number"))
+    assert len(tables) == 20
+    outcomes = []
+    for table in tables:
+        a, b = (s.player for s in table.seats.order_by("position").select_related("player")[:2])
+        first = services.submit_scores(
+            table,
+            valid_points(table),
+            entered_by=a.name,
+            device="phone-a",
+            idempotency_key=uuid.uuid4().hex,
+        ).entry
+        barrier = threading.Barrier(2)
+        told = {}
+
+        def phone_a(table=table, a=a, barrier=barrier, told=told):
+            try:
+                barrier.wait(timeout=10)
+                told["a"] = services.submit_scores(
+                    table,
+                    valid_points(table, base=30),
+                    entered_by=a.name,
+                    based_on=1,
+                    device="phone-a",
+                    idempotency_key=uuid.uuid4().hex,
+                ).outcome
+            finally:
+                close_old_connections()
+                connection.close()
+
+        def phone_b(first=first, b=b, barrier=barrier, told=told):
+            try:
+                barrier.wait(timeout=10)
+                services.confirm_entry(first, player=b, version=1, device="phone-b")
+                told["b"] = "confirmed"
+            except services.ConfirmError as exc:
+                told["b"] = str(exc)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=phone_a), threading.Thread(target=phone_b)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        v1, v2 = (table.entries.get(version=n) for n in (1, 2))
+        if v1.confirmed_at is not None:
+            assert (v1.state, v2.state, told) == (
+                "current",
+                "disputed",
+                {"a": "disputed", "b": "confirmed"},
+            ), table.number
+            outcomes.append("confirmed")
+        else:
+            assert (v1.state, v2.state, told["a"]) == ("replaced", "current", "saved")
+            assert told["b"] == "These scores have changed since you looked: check the new ones."
+            outcomes.append("corrected")
+    assert len(outcomes) == 20

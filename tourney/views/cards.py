@@ -7,12 +7,14 @@ from collections import defaultdict
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.once import answered_once
 from tourney import services
 from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Player, Seat, TableCard
@@ -26,7 +28,9 @@ def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = get_object_or_404(event.rounds, number=number)
     seats = list(
-        Seat.objects.filter(round=rnd).select_related("player", "table").order_by("player__name")
+        Seat.objects.filter(round=rnd)
+        .select_related("player", "table__round__event")
+        .order_by("player__name")
     )
     seats.sort(key=lambda s: s.player.name.casefold())
     printing = request.GET.get("print") == "1"
@@ -43,7 +47,7 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """One card per player: table and seat for every round planned so far."""
     event = host_event(request, slug)
     rounds = list(event.rounds.order_by("number"))
-    seats = Seat.objects.filter(round__event=event).select_related("table", "round")
+    seats = Seat.objects.filter(round__event=event).select_related("table__round__event", "round")
     where: dict[int, dict[int, Seat]] = defaultdict(dict)
     for seat in seats:
         where[seat.player_id][seat.round.number] = seat
@@ -103,10 +107,18 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@answered_once
 def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
-    top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
-    TableCard.objects.create(event=event, number=top + 1)
+    for attempt in range(3):
+        top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
+        try:
+            with transaction.atomic():
+                TableCard.objects.create(event=event, number=top + 1)
+            break
+        except IntegrityError:
+            if attempt == 2:  # another tab took that number: the next one is free
+                raise
     messages.success(request, f"Added a card for table {top + 1}.")
     return redirect("table_cards", slug=slug)
 

@@ -1,11 +1,12 @@
-"""What host pages share: the signed-in host's event and round, and file downloads."""
+"""What host pages share: the signed-in host's event and round, refusals, and file downloads."""
 
 from __future__ import annotations
 
 import io
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 
 from tourney.models import Event, Round
 
@@ -14,8 +15,25 @@ def host_event(request: HttpRequest, slug: str) -> Event:
     return get_object_or_404(Event, slug=slug, owner=request.user)
 
 
+def as_pk(value: str | None) -> int | None:
+    """An id from a query string, or None when it can't be one ("abc", "1.5", a NUL
+    byte, more digits than any id has): the caller answers those as not found."""
+    if value and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return None
+
+
 def host_round(event: Event, number: int) -> Round:
     return get_object_or_404(event.rounds.with_tables(), number=number)
+
+
+def refused(request: HttpRequest, message: str, to) -> HttpResponse:
+    """A step the night's state doesn't allow: said on the page it leads back to, or to
+    htmx as a 422 holding the message."""
+    if request.htmx:
+        return render(request, "includes/refusal.html", {"message": message}, status=422)
+    messages.error(request, message)
+    return redirect(to)
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring.once import answered_once
 from tourney import services
 from tourney.forms import (
     DeleteEventForm,
@@ -17,7 +19,7 @@ from tourney.forms import (
     TableGameForm,
 )
 from tourney.models import Entry, Event, Player, Round, Season
-from tourney.views.common import host_event
+from tourney.views.common import host_event, refused
 
 
 @require_GET
@@ -47,11 +49,20 @@ def host_home(request: HttpRequest) -> HttpResponse:
         )
         .order_by("-date", "-created_at")
     )
-    return render(request, "tourney/event_list.html", {"events": events})
+    # Tournament nights and games at one table are listed apart: a family's Sunday
+    # Shanghai is no night of the club's.
+    nights = [e for e in events if not e.is_table_game]
+    table_games = [e for e in events if e.is_table_game]
+    return render(
+        request,
+        "tourney/event_list.html",
+        {"events": nights, "table_games": table_games},
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def event_create(request: HttpRequest) -> HttpResponse:
     # "New night in this season" links here with ?season=<slug>.
     season = Season.objects.filter(owner=request.user, slug=request.GET.get("season", "")).first()
@@ -68,17 +79,21 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
-    before = Event.objects.get(pk=event.pk)  # the form's validation changes ``event``
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        refusals, notes = services.edit_consequences(before, form.instance)
-        if before.rounds.exists() and "game_slug" in form.changed_data:
-            form.add_error("game_slug", "Rounds have been seated: the game can't change now.")
-        elif refusals:
-            for refusal in refusals:
-                form.add_error(None, refusal)
-        else:
-            form.save()
+        with transaction.atomic():
+            # As saved, and locked: no round is seated or started while this edit lands.
+            before = Event.objects.select_for_update().get(pk=event.pk)
+            refusals, notes = services.edit_consequences(before, form.instance)
+            if before.rounds.exists() and "game_slug" in form.changed_data:
+                form.add_error("game_slug", "Rounds have been seated: the game can't change now.")
+            elif refusals:
+                for refusal in refusals:
+                    form.add_error(None, refusal)
+            else:
+                form.save()
+                services.drop_rounds_beyond(event)
+        if not form.errors:
             messages.success(request, " ".join(["Event saved.", *notes]))
             return redirect(event)
     status = 422 if form.is_bound else 200
@@ -137,16 +152,29 @@ def event_end(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         services.end_event(event)
     except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(
-            request, "The night is over: table cards take no more scores and show the standings."
-        )
+        return refused(request, str(exc), event)
+    messages.success(
+        request, "The night is over: table cards take no more scores and show the standings."
+    )
+    return redirect(event)
+
+
+@login_required
+@require_POST
+def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
+    """Take back "End night": seat and start rounds again (the page notes when)."""
+    event = host_event(request, slug)
+    try:
+        services.reopen_event(event)
+    except services.RoundStateError as exc:
+        return refused(request, str(exc), event)
+    messages.success(request, "The night is open again: you can seat and start rounds.")
     return redirect(event)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def table_game_create(request: HttpRequest) -> HttpResponse:
     form = TableGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

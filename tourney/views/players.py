@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring.once import answered_once
 from tourney import history, services
 from tourney.forms import (
     PlayerNamesForm,
@@ -24,6 +25,7 @@ from tourney.views.common import host_event
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
     form = PlayerNamesForm(request.POST or None, event=event)
@@ -77,6 +79,10 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     player = get_object_or_404(event.players.select_related("person"), pk=pk)
     was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid() and player.person is None:
+        form.save()  # a game at one table: its players are on no roster
+        messages.success(request, f"Renamed to {player.name}.")
+        return redirect("player_list", slug=event.slug)
     if request.method == "POST" and form.is_valid():
         try:
             person = rename_person(player.person, form.cleaned_data["name"])

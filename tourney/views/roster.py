@@ -8,14 +8,27 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scoring.once import answered_once
 from tourney import people
+from tourney.middleware import reads_its_own_upload, too_big_page
 from tourney.models import Person
-from tourney.roster_forms import ContactForm, ImportForm, MergeForm, PersonForm
-from tourney.views.common import CSV, XLSX, download
+from tourney.roster_forms import (
+    FILE_TOO_BIG,
+    TEXT_TOO_BIG,
+    CappedUpload,
+    ContactForm,
+    ImportForm,
+    MergeForm,
+    PersonForm,
+)
+from tourney.views.common import CSV, XLSX, as_pk, download
 
 IMPORT_SALT = "rookery.roster-import"
 
@@ -69,13 +82,21 @@ def roster_person(view):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@answered_once
 def roster(request: HttpRequest) -> HttpResponse:
     search = request.GET.get("q", "")[:60]
     form = PersonForm(request.POST or None, owner=request.user)
     if request.method == "POST" and form.is_valid():
-        person = form.save()
-        messages.success(request, f"{person.name} is on your roster.")
-        return redirect("roster")
+        try:
+            with transaction.atomic():
+                person = form.save()
+        except IntegrityError:
+            # Another tab added this name since the check: say so, as the check would.
+            form = PersonForm(request.POST, owner=request.user)
+            form.is_valid()
+        else:
+            messages.success(request, f"{person.name} is on your roster.")
+            return redirect("roster")
     everyone = people.roster_for(request.user, search)
     return render(
         request,
@@ -119,20 +140,22 @@ def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @roster_person
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
     keep = host_person(request, pk)
+    host_people = Person.objects.filter(owner=request.user)
     data = request.POST or request.GET or None
     form = MergeForm(data, person=keep)
     context = {"person": keep, "form": form}
-    gone = data and data.get("other") and not Person.objects.filter(pk=data["other"]).exists()
-    if gone:
+    other_pk = as_pk(data.get("other")) if data else None
+    if data and data.get("other") and not host_people.filter(pk=other_pk).exists():
         # Merge sent again (back button, a second tab): the duplicate is already gone.
-        name = merged_name(request, data["other"])
+        # Another host's person, or an id that can't be one, is answered the same way.
+        name = merged_name(request, other_pk) if other_pk is not None else ""
         context["form"] = MergeForm(person=keep)
         context["error"] = (
             f"{name} is no longer on your roster: they were already merged."
             if name
             else "That person is no longer on your roster: they were already merged or removed."
         )
-        return render(request, "tourney/roster/person_merge.html", context)
+        return render(request, "tourney/roster/person_merge.html", context, status=404)
     if form.is_bound and form.is_valid():
         other = form.cleaned_data["other"]
         context["other"] = other
@@ -171,20 +194,29 @@ def _answers(request: HttpRequest, preview) -> tuple[dict[str, str], list]:
     return answers, missing
 
 
-def _preview_page(request, rows, *, note="", errors=(), answers=None) -> HttpResponse:
-    preview = people.preview_import(request.user, rows)
+def _preview_page(request, rows, *, preview=None, note="", errors=(), answers=None) -> HttpResponse:
+    fingerprint = people.roster_fingerprint(request.user)
+    if preview is None:
+        preview = people.preview_import(request.user, rows)
     chosen = answers if answers is not None else request.POST
     for item in preview:
         item.chosen = chosen.get(item.answer_field, "")
     counts = {s: sum(1 for p in preview if p.status == s) for s in people.PREVIEW_STATES}
+    # The preview's decisions ride along, signed with the roster they were made
+    # against: Confirm reuses them while the roster is unchanged, instead of matching
+    # every row again.
+    payload = {
+        "rows": [asdict(r) for r in rows],
+        "fingerprint": fingerprint,
+        "decisions": people.preview_decisions(preview),
+    }
     return render(
         request,
         "tourney/roster/import_preview.html",
         {
             "preview": preview,
             "counts": counts,
-            "payload": signing.dumps([asdict(r) for r in rows], salt=IMPORT_SALT, compress=True),
-            "fingerprint": people.roster_fingerprint(request.user),
+            "payload": signing.dumps(payload, salt=IMPORT_SALT, compress=True),
             "note": note,
             "errors": errors,
             "confirm_label": _confirm_label(preview),
@@ -212,13 +244,33 @@ def _confirm_label(preview) -> str:
     return text[0].upper() + text[1:]
 
 
+@reads_its_own_upload
 @login_required
+@csrf_exempt  # checked by _roster_import, once the upload limit is in place
 @require_http_methods(["GET", "POST"])
 def roster_import(request: HttpRequest) -> HttpResponse:
+    """The import form: a file over the limit stops being read at the limit, and a
+    paste over the server's limit is refused in the form's words, not a bare 400."""
+    cap = CappedUpload(request)
+    request.upload_handlers.insert(0, cap)
+    try:
+        return _roster_import(request, cap)
+    except RequestDataTooBig:
+        form = ImportForm({}, refusal=TEXT_TOO_BIG)
+        form.is_valid()
+        return render(request, "tourney/roster/import.html", {"form": form}, status=413)
+    except TooManyFilesSent as refused:
+        return too_big_page(request, refused)
+
+
+@csrf_protect
+def _roster_import(request: HttpRequest, cap: CappedUpload) -> HttpResponse:
     if request.method == "POST" and "payload" in request.POST:
         return _import_confirm(request)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    refusal = FILE_TOO_BIG if cap.too_big else ""
+    posted = request.method == "POST"  # bound even when a skipped file left nothing
+    form = ImportForm(request.POST if posted else None, request.FILES, refusal=refusal)
+    if posted and form.is_valid():
         upload = form.cleaned_data.get("file")
         try:
             if upload:
@@ -235,12 +287,16 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 
 def _import_confirm(request: HttpRequest) -> HttpResponse:
     try:
-        raw = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
-        rows = [people.RawRow(**r) for r in raw]
-    except (signing.BadSignature, TypeError, ValueError):
+        signed = signing.loads(request.POST["payload"], salt=IMPORT_SALT, max_age=6 * 3600)
+        rows = [people.RawRow(**r) for r in signed["rows"]]
+        fingerprint, decisions = signed["fingerprint"], signed["decisions"]
+    except (signing.BadSignature, TypeError, ValueError, KeyError):
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
-    if request.POST.get("fingerprint") != people.roster_fingerprint(request.user):
+    preview = None
+    if fingerprint == people.roster_fingerprint(request.user):
+        preview = people.preview_again(request.user, rows, decisions)
+    if preview is None:  # the roster changed since the preview: match again
         fresh = people.preview_import(request.user, rows)
         if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
             # Confirm sent twice (a double tap, a second tab): the first one did it all.
@@ -249,9 +305,9 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         return _preview_page(
             request,
             rows,
+            preview=fresh,
             note="Your roster changed since this preview: check the rows again, then confirm.",
         )
-    preview = people.preview_import(request.user, rows)
     answers, missing = _answers(request, preview)
     if missing:
         errors = [
@@ -259,7 +315,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
             "or a new person? Pick one."
             for m in missing
         ]
-        return _preview_page(request, rows, errors=errors)
+        return _preview_page(request, rows, preview=preview, errors=errors)
     result = people.apply_import(request.user, preview, answers)
     parts = [f"{result.added} added", f"{result.matched} matched"]
     if result.updated:

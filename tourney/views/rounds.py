@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules
+from scoring.once import answered_once
 from tourney import seating, services
 from tourney.forms import (
     CloseRoundForm,
@@ -19,7 +20,7 @@ from tourney.forms import (
     SwapForm,
 )
 from tourney.models import Entry, Event, Round
-from tourney.views.common import host_event, host_round
+from tourney.views.common import host_event, host_round, refused
 
 
 def _fallback(request: HttpRequest) -> str | None:
@@ -46,12 +47,12 @@ def _seat(request: HttpRequest, slug: str, url_name: str, plan):
     except seating.SeatingError as exc:
         return event, None, _seating_problem(request, event, exc, reverse(url_name, args=[slug]))
     except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-        return event, None, redirect(event)
+        return event, None, refused(request, str(exc), event)
 
 
 @login_required
 @require_POST
+@answered_once
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     _event, rnd, answer = _seat(request, slug, "round_seat_next", services.seat_next_round)
     if answer:
@@ -62,6 +63,7 @@ def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@answered_once
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     _event, created, answer = _seat(request, slug, "round_plan_night", services.plan_rest_of_night)
     if answer:
@@ -176,9 +178,8 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except seating.SeatingError as exc:
         return _seating_problem(request, event, exc, reverse("round_reseat", args=[slug, number]))
     except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Round {number} re-seated.")
+        return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
+    messages.success(request, f"Round {number} re-seated.")
     return redirect("round_detail", slug=slug, number=number)
 
 
@@ -190,9 +191,8 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         services.begin_round(rnd)
     except services.RoundStateError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Round {number} has started. Tables can enter scores.")
+        return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
+    messages.success(request, f"Round {number} has started. Tables can enter scores.")
     return redirect("round_detail", slug=slug, number=number)
 
 

@@ -9,12 +9,14 @@ to a token rather than a signed-in host.
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 import uuid
 from collections import defaultdict
 
 from django import forms
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,6 +26,7 @@ from scoring import rules
 from scoring.formfields import not_a_number, parse_points
 from tourney import services
 from tourney.history import person_history
+from tourney.middleware import PRIVATE
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -40,7 +43,7 @@ from tourney.sheet import build_sheet
 from tourney.signin import client_ip
 from tourney.views.players import player_context
 
-NAME_COOKIE = "rookery_name"
+NAME_COOKIE = "rookery_name"  # the id of the player who last entered scores on this phone
 DEVICE_COOKIE = "rookery_device"
 COOKIE_AGE = 60 * 60 * 24 * 30
 POLL_SECONDS = 5
@@ -56,12 +59,20 @@ OUTCOMES = {
 
 
 class TableScoresForm(forms.Form):
-    """A table's scores as typed on a phone; the rules engine judges them."""
+    """A table's scores as typed on a phone; the rules engine judges them.
 
-    name = forms.CharField(
+    Who enters them is one of the players seated at the table, chosen from a list
+    like the confirmer (never typed): a confirmation can then be checked against
+    the very player who entered. A one-phone family game may leave it blank.
+    """
+
+    entrant = forms.TypedChoiceField(
         label="Your name",
-        max_length=60,
-        error_messages={"required": "Tell us your name, so the table knows who entered these."},
+        coerce=int,
+        error_messages={
+            "required": "Choose your name, so the table knows who entered these.",
+            "invalid_choice": "Choose your name from the players at this table.",
+        },
     )
     round = forms.IntegerField(
         min_value=1,
@@ -73,10 +84,22 @@ class TableScoresForm(forms.Form):
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
     high_confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, seats: list[Seat], max_buys: int | None, record_buys: bool, **kw):
+    def __init__(
+        self,
+        *args,
+        seats: list[Seat],
+        max_buys: int | None,
+        record_buys: bool,
+        entrant_required: bool = True,
+        **kw,
+    ):
         super().__init__(*args, **kw)
         self.seats = seats
         self.record_buys = record_buys
+        entrant = self.fields["entrant"]
+        entrant.choices = [("", "Choose your name"), *((s.player_id, s.player.name) for s in seats)]
+        entrant.required = entrant_required
+        entrant.empty_value = None
         for seat in seats:
             self.fields[f"p{seat.player_id}"] = forms.CharField(
                 label=seat.player.name, required=False, max_length=12, strip=True
@@ -115,6 +138,10 @@ class TableScoresForm(forms.Form):
             return None
         return self.cleaned_data.get("points")
 
+    def entrant_player(self) -> Player | None:
+        chosen = self.cleaned_data.get("entrant")
+        return next((s.player for s in self.seats if s.player_id == chosen), None)
+
     def buys(self) -> dict[int, int | None] | None:
         if not self.record_buys:
             return None
@@ -129,13 +156,13 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         ip = client_ip(request)
         code = normalise_table_code(typed)
+        minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
+        too_many = (
+            f"Too many wrong codes from this phone. Wait {minutes} minutes and try again, "
+            "or scan the QR code on the card."
+        )
         if JoinAttempt.objects.too_many(ip):
-            minutes = int(JoinAttempt.WINDOW.total_seconds() // 60)
-            error = (
-                f"Too many wrong codes from this phone. Wait {minutes} minutes and try again, "
-                "or scan the QR code on the card."
-            )
-            status = 429
+            error, status = too_many, 429
         elif not code:
             error = "Type the 8-character code printed on your table's card."
         elif len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
@@ -143,11 +170,13 @@ def join(request: HttpRequest) -> HttpResponse:
                 f"“{typed.strip()}” isn't a table code: codes have {CODE_LENGTH} letters and "
                 "digits, like 7KQM-2XHD, and never use 0, O, 1 or I."
             )
+        elif (attempt := JoinAttempt.objects.take_a_try(ip)) is None:
+            error, status = too_many, 429  # a parallel burst used up the tries meanwhile
         else:
             card = TableCard.objects.filter(code=code).first()
             if card is not None:
+                attempt.delete()  # the right code isn't a wrong try
                 return redirect("table_page", token=card.token)
-            JoinAttempt.objects.create(ip=ip)
             error = (
                 f"No table has the code {code[:4]}-{code[4:]}. Check each character "
                 "against the card and try again."
@@ -213,7 +242,7 @@ def table_state(card: TableCard, rnd: Round | None = None) -> dict:
 
 
 def _entered(entry: Entry, player: Player) -> bool:
-    return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
+    return services.is_entrant(entry, player)
 
 
 def _ordered(entry: Entry, seats: list[Seat]):
@@ -230,7 +259,7 @@ def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
         s.player_id: s
         for s in Seat.objects.filter(
             round=following, player__in=[x.player_id for x in seats]
-        ).select_related("table")
+        ).select_related("table__round__event")
     }
     return [(s.player.name, where.get(s.player_id)) for s in seats]
 
@@ -239,19 +268,67 @@ def _form(state: dict, data=None, *, request: HttpRequest, **initial) -> TableSc
     event = state["event"]
     current = state.get("current")
     base = {
-        "name": request.COOKIES.get(NAME_COOKIE, ""),
+        "entrant": _remembered_player(request, state["seats"]),
         "round": state["round"].number if state.get("round") else None,
         "based_on": current.version if current else 0,
         "key": uuid.uuid4().hex,
     }
     base.update(initial)
-    return TableScoresForm(
+    form = TableScoresForm(
         data,
         seats=state["seats"],
         max_buys=event.game.max_buys if hasattr(event.game, "max_buys") else None,
         record_buys=event.record_buys,
+        entrant_required=not event.is_table_game,  # one phone: nobody is asked who they are
         initial=base,
     )
+    return form
+
+
+def _remembered_player(request: HttpRequest, seats: list[Seat]) -> int | None:
+    """The player this phone last entered scores as, when they sit at this table."""
+    value = request.COOKIES.get(NAME_COOKIE, "")
+    if not (value.isascii() and value.isdigit() and len(value) < 12):
+        return None
+    return next((s.player_id for s in seats if s.player_id == int(value)), None)
+
+
+def set_phone_cookie(response: HttpResponse, name: str, value: str) -> None:
+    """Set one of the table page's own cookies (the device id, the entrant's player id).
+
+    Values are ASCII (hex, digits): a name in any script never reaches a cookie, so a
+    browser never gets one it mangles (raw UTF-8 once hid the CSRF cookie on the
+    next POST). HttpOnly, as no script reads them; Secure whenever the session
+    cookie is (DJANGO_HTTPS=1), since a name on the phone is a person's data.
+    """
+    response.set_cookie(
+        name,
+        value,
+        max_age=COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def _phone_cookies(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give a phone its device id, and clear a name cookie an older version set as text.
+
+    A name set as raw UTF-8 ("Łukasz") made the server drop the phone's whole Cookie
+    header, CSRF cookie included, so every POST from it was refused. Such a cookie
+    can't even be read: a phone whose cookies all went unseen (new, or locked out
+    like that) has it cleared, as has a name cookie that isn't a player id.
+    """
+    unseen = not request.COOKIES.get(DEVICE_COOKIE)
+    if unseen:
+        set_phone_cookie(response, DEVICE_COOKIE, secrets.token_hex(16))
+    remembered = request.COOKIES.get(NAME_COOKIE, "")
+    text = bool(remembered) and not (remembered.isascii() and remembered.isdigit())
+    if NAME_COOKIE not in response.cookies and ((unseen and not remembered) or text):
+        set_phone_cookie(response, NAME_COOKIE, "")
+        response.cookies[NAME_COOKIE]["max-age"] = 0
+        response.cookies[NAME_COOKIE]["expires"] = "Thu, 01 Jan 1970 00:00:00 GMT"
+    return response
 
 
 def _fields(form: TableScoresForm, problems: list[rules.Problem]):
@@ -290,12 +367,7 @@ def _render(
     if request.htmx and not request.htmx.boosted:
         template += "#sheet"
         status = 200  # htmx swaps only successful responses.
-    response = render(request, template, context, status=status)
-    if DEVICE_COOKIE not in request.COOKIES:
-        response.set_cookie(
-            DEVICE_COOKIE, secrets.token_hex(16), max_age=COOKIE_AGE, samesite="Lax", httponly=True
-        )
-    return response
+    return _phone_cookies(request, render(request, template, context, status=status))
 
 
 def _card_values(event) -> dict[str, int]:
@@ -313,6 +385,20 @@ def _form_round(card: TableCard, data) -> Round | None:
     return card.event.rounds.filter(number=int(number)).first()
 
 
+def private(view):
+    """A table's pages hold its players' names and scores: no cache (a proxy, the
+    phone's back button after the night) keeps a copy."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = PRIVATE
+        return response
+
+    return wrapped
+
+
+@private
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
@@ -336,7 +422,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         kept = {
             k: v
             for k, v in request.POST.items()
-            if k in ("name", "round", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
+            if k in ("entrant", "round", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
         }
         kept[f"p{request.POST['went_out']}"] = "0"
         return _render(request, state, _form(state, request=request, **kept))
@@ -350,7 +436,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         result = services.submit_scores(
             state["table"],
             form.cleaned_data["points"],
-            entered_by=form.cleaned_data["name"].strip(),
+            entered_by_player=form.entrant_player(),
             based_on=form.cleaned_data["based_on"],
             idempotency_key=form.cleaned_data["key"],
             high_confirmed=form.cleaned_data["high_confirmed"],
@@ -382,18 +468,15 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         response = _render(
             request,
             state,
-            _form(state, request=request, name=form.cleaned_data["name"].strip())
+            _form(state, request=request, entrant=form.cleaned_data["entrant"])
             if state.get("playing")
             else None,
             notice=notice,
         )
-    _remember_name(response, form.cleaned_data["name"].strip())
-    return response
-
-
-def _remember_name(response: HttpResponse, name: str) -> None:
-    """The name fills in the next form (server-side): no script reads it, so HttpOnly."""
-    response.set_cookie(NAME_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    if form.cleaned_data["entrant"] is not None:
+        # The next form on this phone starts with the same name chosen: its player id.
+        set_phone_cookie(response, NAME_COOKIE, str(form.cleaned_data["entrant"]))
+    return _phone_cookies(request, response)
 
 
 def _invalid(request: HttpRequest, state: dict, form: TableScoresForm) -> HttpResponse:
@@ -436,6 +519,7 @@ def _stale(
     return _render(request, state, form, notice=message, status=409)
 
 
+@private
 @require_GET
 def table_status(request: HttpRequest, token: str) -> HttpResponse:
     """The part of the table page that changes under the players' feet; polled by htmx."""
@@ -474,6 +558,7 @@ class ConfirmForm(forms.Form):
         self.fields["player"].choices = [("", "Choose your name"), *choices]
 
 
+@private
 @require_POST
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
@@ -511,17 +596,24 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             status=409 if error else 200,
         )
     state = table_state(card)
-    return render(
+    response = render(
         request,
         "tourney/table_page.html#status",
         dict(state, poll_seconds=POLL_SECONDS, confirm_error=error, confirmed=not error),
     )
+    return _phone_cookies(request, response)
 
 
+@private
 @require_GET
 def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    """A player's night so far, for the players seated at this table now."""
+    """A player's night so far, for the players seated at this table now. A while after
+    the night ends (the event's table_history_days) the link shows only the standings:
+    a card found weeks later must not open anyone's history."""
     card = _card(token)
+    if not card.event.table_links_open_players():
+        context = {"event": card.event, "token": token}
+        return render(request, "tourney/table_player_closed.html", context, status=410)
     state = table_state(card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
     if seat is None:

@@ -6,13 +6,10 @@ would have no password anyone knows. Make it first with `ensure_host` or
 `createsuperuser`.
 """
 
-import json
-from pathlib import Path
-
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import IMPORT_ERRORS, failure_message
+from tourney.backup import IMPORT_ERRORS, BackupError, failure_message, read_backup
 from tourney.club_backup import import_club
 
 
@@ -27,11 +24,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, path: str, owner: str | None, **options):
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise CommandError(f"Can't read {path}: {exc}") from exc
+            data = read_backup(path)
+        except BackupError as exc:
+            raise CommandError(str(exc)) from exc
         username = owner or (data.get("owner") if isinstance(data, dict) else None)
-        if not username:
+        if not username or not isinstance(username, str):
             raise CommandError("Say which host receives the club: --owner USERNAME.")
         user = get_user_model().objects.filter(username=username).first()
         if user is None:

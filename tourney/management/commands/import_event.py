@@ -1,11 +1,8 @@
 """Restore an event from `export_event`'s JSON: `manage.py import_event night.json`."""
 
-import json
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import IMPORT_ERRORS, failure_message, import_event
+from tourney.backup import IMPORT_ERRORS, BackupError, failure_message, import_event, read_backup
 
 
 class Command(BaseCommand):
@@ -16,9 +13,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, path: str, **options):
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise CommandError(f"Can't read {path}: {exc}") from exc
+            data = read_backup(path)
+        except BackupError as exc:
+            raise CommandError(str(exc)) from exc
         try:
             event = import_event(data)
         except IMPORT_ERRORS as exc:

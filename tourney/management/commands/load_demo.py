@@ -16,7 +16,7 @@ class Command(BaseCommand):
     help = "Load fixtures/demo_night.json into an empty database (does nothing otherwise)."
 
     def handle(self, *args, **options):
-        from tourney.models import Event
+        from tourney.models import Event, new_table_code, new_table_token
 
         if Event.objects.exists():
             self.stdout.write("Events already exist; the demo night was not loaded again.")
@@ -34,6 +34,11 @@ class Command(BaseCommand):
             for field, value in record["fields"].items():
                 if value == ["host"]:
                     record["fields"][field] = [owner.get_username()]
+            # The fixture is public: its table links and codes would open this install's
+            # demo tables for anyone who read it. Every install makes its own.
+            if record["model"] == "tourney.tablecard":
+                record["fields"]["token"] = new_table_token()
+                record["fields"]["code"] = new_table_code()
         with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as tmp:
             json.dump(records, tmp)
             tmp.flush()
