@@ -189,6 +189,10 @@ def test_standings_mid_round_count_closed_rounds_only(host, host_client):
     standings = csv_rows(host_client.get(reverse("export_standings", args=[event.slug, "csv"])))
     names = dict(event.players.values_list("name", "pk"))
     assert {names[r[1]]: int(r[2]) for r in standings[1:]} == dict(totals)
+    sheet_csv = csv_rows(host_client.get(reverse("export_sheet", args=[event.slug, "csv"])))
+    total_at = sheet_csv[0].index("Total")
+    assert {names[r[0]]: int(r[total_at]) for r in sheet_csv[1:]} == dict(totals)
+    assert all("pending: R4" in r[-1] for r in sheet_csv[1:])  # round 4 goes out as to come
     master = host_client.get(reverse("master_sheet", args=[event.slug])).content.decode()
     assert "not final" in master
     assert 'class="mark live"' in master  # round 4's entered scores, shown as not final
