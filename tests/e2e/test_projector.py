@@ -34,7 +34,12 @@ def test_projector_updates_after_a_score_is_saved(live_server, browser, host):
     table = rnd.tables.get(number=1)
     services.submit_scores(table, valid_points(table, base=30), entered_by="Ann")
     page.get_by_text("1 of 3").wait_for(timeout=15_000)
-    # The player who went out now leads (a round went out breaks the tie at 0).
+    # Round 1's scores are still coming in: the board ranks nobody on a part of a round.
+    assert "Round 1's scores are coming in" in page.locator(".board-status").inner_text()
+    assert page.locator(".b-total").all_inner_texts() == ["0"] * 12
+    services.close_round(rnd, fill_empty_tables=True)
+    page.get_by_text("Standings after 1 of 11 rounds").wait_for(timeout=15_000)
+    # The player who went out now leads (the others have scores or fill-ins).
     leader = table.seats.get(position=0).player.name
     first = page.locator(".board-row").first
     assert leader in first.inner_text()
