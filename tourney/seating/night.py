@@ -29,13 +29,10 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tourney.seating.core import P, Plan, _add_prior, _History, arrange, meetings
 from tourney.seating.designs import Design, Round, designs_for
-
-if TYPE_CHECKING:
-    from tourney.seating.planner import Room
+from tourney.seating.room import Room
 
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
