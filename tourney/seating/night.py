@@ -27,10 +27,18 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from tourney.seating.core import P, Plan, _add_prior, _History, arrange, meetings
+from tourney.seating.core import (
+    P,
+    Plan,
+    _add_prior,
+    _History,
+    _met_matrix,
+    arrange,
+    meetings,
+)
 from tourney.seating.designs import Design, Round, designs_for
 from tourney.seating.room import Room
 
@@ -271,14 +279,27 @@ def _design_start(
         _meet(met, tables)
         start.append(tables)
     later = list(zip(seated[len(start) :], sizes[len(start) :], strict=True))
-    if later and design.groups:
-        start.extend(_fill_groups(design, points, later, met, rng, unmet))
-    else:
-        for here, split in later:
-            tables = _greedy(here, split, met, rng)
-            _meet(met, tables)
-            start.append(tables)
+    start.extend(_after_classes(design, points, later, met, rng, unmet))
     return start
+
+
+def _after_classes(
+    design: Design,
+    points: list[int],
+    later: list[tuple[list[int], list[int]]],
+    met: list[list[int]],
+    rng: random.Random,
+    unmet: int,
+) -> list[list[list[int]]]:
+    """The rounds after the design's classes: in its columns, or else greedily."""
+    if later and design.groups:
+        return _fill_groups(design, points, later, met, rng, unmet)
+    rounds = []
+    for here, split in later:
+        tables = _greedy(here, split, met, rng)
+        _meet(met, tables)
+        rounds.append(tables)
+    return rounds
 
 
 def _fill_groups(
@@ -375,12 +396,7 @@ def _search(
     """
     n = len(present)
     index = {p: i for i, p in enumerate(present)}
-    met = [[0] * n for _ in range(n)]
-    for pair, m in meetings(history).items():
-        a, b = pair
-        i, j = index.get(a), index.get(b)
-        if i is not None and j is not None:
-            met[i][j] = met[j][i] = m
+    met = _met_matrix(meetings(history), index)
     # Odd sizes: every table size but the usual one, each tracked per player.
     usual = _usual_size(sizes, preferred)
     odd = sorted({s for split in sizes for s in split} - {usual})
@@ -531,6 +547,21 @@ def _floor(
     return _REPEAT * rep, weights.size * size
 
 
+@dataclass
+class _Best:
+    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen."""
+
+    cost: int
+    sized: int
+    best: int
+    state: list[list[list[int]]]
+
+    def record(self, cost: int, members: list[list[list[int]]]) -> None:
+        """``members``, at ``cost``, is the best schedule yet."""
+        self.best = cost
+        self.state = [[t[:] for t in tables] for tables in members]
+
+
 def _anneal(
     met: list[list[int]],
     had: list[list[int]],
@@ -550,12 +581,30 @@ def _anneal(
     members alone: p leaving table A lowers each m(p, x) by one, q joining
     raises m(q, x), and so on. The search stops once the pairs cost their
     ``floor`` and the odd seats are close to theirs: nothing better can exist.
+    Then a short tabu search polishes (see :func:`_tabu_polish`).
     """
     cap = _cap(met)
     cost = _cost(met, had, cap, weights)
-    sized = _sized(had, weights)
+    progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
+    price = _pricer(met, had, members, pos, table_odd, cap, weights)
+    swap = _swapper(met, had, members, pos, slot, table_odd)
+    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
+    _annealing(progress, met, members, pos, here, floor[0], enough, steps, rng, price, swap)
+    _tabu_polish(progress, met, members, pos, here, floor[0], steps, rng, price, swap)
+    for r in range(len(members)):
+        members[r] = progress.state[r]
+
+
+def _step_costs(
+    met: list[list[int]], had: list[list[int]], rounds: int, cap: int, weights: _Weights
+) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
+    """What one more or one less of something costs, looked up instead of computed.
+
+    up[m]: a pair meeting once more after m meetings; down[m]: once less;
+    seat_up[k][c] and seat_down[k][c]: a player's c-th round at odd size k, one more or less.
+    """
     caps = _seat_caps(had)
-    most_seats = len(members) + max((max(row) for row in had if row), default=0) + 2
+    most_seats = rounds + max((max(row) for row in had if row), default=0) + 2
     seat_up = [
         [weights.size * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
         for cap_k in caps
@@ -567,17 +616,6 @@ def _anneal(
         ]
         for cap_k in caps
     ]
-    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
-    best = cost
-    best_state = [[t[:] for t in tables] for tables in members]
-    rounds = len(members)
-    random_ = rng.random
-    exp = math.exp
-    start_temp, final = _TEMPERATURE
-    cycle = max(1, steps // _CYCLES)
-    cool = (final / start_temp) ** (1.0 / cycle)
-    temp = start_temp
-    # up[m]: the cost of a pair meeting once more after m meetings; down[m]: once less.
     most = max(max(row) for row in met) + rounds + 2
     up = [
         _REPEAT * (_pair(m + 1, cap, weights.unmet) - _pair(m, cap, weights.unmet))
@@ -587,6 +625,24 @@ def _anneal(
         _REPEAT * (_pair(m - 1, cap, weights.unmet) - _pair(m, cap, weights.unmet)) if m else 0
         for m in range(most)
     ]
+    return up, down, seat_up, seat_down
+
+
+type _Price = Callable[[int, int, int], tuple[int, int]]
+type _Swap = Callable[[int, int, int], None]
+
+
+def _pricer(
+    met: list[list[int]],
+    had: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    table_odd: list[list[int]],
+    cap: int,
+    weights: _Weights,
+) -> _Price:
+    """``price(r, p, q)``: what swapping p and q in round r changes, from the lookups."""
+    up, down, seat_up, seat_down = _step_costs(met, had, len(members), cap, weights)
 
     def price(r: int, p: int, q: int) -> tuple[int, int]:
         """What swapping p and q in round r changes: (cost, of which the odd tables)."""
@@ -607,6 +663,19 @@ def _anneal(
             if sb >= 0:
                 dsize += seat_down[sb][had[q][sb]] + seat_up[sb][had[p][sb]]
         return delta + dsize, dsize
+
+    return price
+
+
+def _swapper(
+    met: list[list[int]],
+    had: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    slot: list[list[int]],
+    table_odd: list[list[int]],
+) -> _Swap:
+    """``swap(r, p, q)``: swap p and q in round r, keeping the meetings and odd seats current."""
 
     def swap(r: int, p: int, q: int) -> None:
         a, b = pos[r][p], pos[r][q]
@@ -637,9 +706,34 @@ def _anneal(
         pos[r][p], pos[r][q] = b, a
         slot[r][p], slot[r][q] = sq, sp
 
+    return swap
+
+
+def _annealing(
+    progress: _Best,
+    met: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    here: list[list[int]],
+    pairs_floor: int,
+    enough: int,
+    steps: int,
+    rng: random.Random,
+    price: _Price,
+    swap: _Swap,
+) -> None:
+    """The annealing proper: ``steps`` at most, cooling ``_CYCLES`` times, focused on repeats."""
+    cost, sized = progress.cost, progress.sized
+    rounds = len(members)
+    random_ = rng.random
+    exp = math.exp
+    start_temp, final = _TEMPERATURE
+    cycle = max(1, steps // _CYCLES)
+    cool = (final / start_temp) ** (1.0 / cycle)
+    temp = start_temp
     stop = steps
     for step in range(steps):
-        if cost - sized <= floor[0]:
+        if cost - sized <= pairs_floor:
             # No pair can do better: rotate the odd tables for a little longer at most.
             if cost <= enough:
                 break
@@ -667,16 +761,35 @@ def _anneal(
         swap(r, p, q)
         cost += delta
         sized += dsize
-        if cost < best:
-            best = cost
-            best_state = [[t[:] for t in tables] for tables in members]
+        if cost < progress.best:
+            progress.record(cost, members)
+    progress.cost, progress.sized = cost, sized
 
-    # Tabu search from where the annealing ended: the best swap of one player who
-    # meets someone again, even uphill, and neither player moves again for a while.
+
+def _tabu_polish(
+    progress: _Best,
+    met: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    here: list[list[int]],
+    pairs_floor: int,
+    steps: int,
+    rng: random.Random,
+    price: _Price,
+    swap: _Swap,
+) -> None:
+    """Tabu search from where the annealing ended.
+
+    The best swap of one player who meets someone again, even uphill, and
+    neither player moves again for a while.
+    """
+    cost, sized = progress.cost, progress.sized
+    rounds = len(members)
+    random_ = rng.random
     tabu = [[0] * len(met) for _ in range(rounds)]
     shortest, longest = _TABU_TENURE
     for step in range(1, int(steps * _TABU_SHARE) + 1):
-        if cost - sized <= floor[0]:
+        if cost - sized <= pairs_floor:
             break
         for _ in range(_TABU_DRAWS):
             r = int(random_() * rounds)
@@ -692,7 +805,7 @@ def _anneal(
             delta, dsize = price(r, p, q)
             if move is not None and delta >= move[0]:
                 continue
-            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= best:
+            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= progress.best:
                 continue
             move = (delta, dsize, q)
         if move is None:
@@ -703,8 +816,6 @@ def _anneal(
         sized += dsize
         tabu[r][p] = step + shortest + int(random_() * (longest - shortest + 1))
         tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
-        if cost < best:
-            best = cost
-            best_state = [[t[:] for t in tables] for tables in members]
-    for r in range(rounds):
-        members[r] = best_state[r]
+        if cost < progress.best:
+            progress.record(cost, members)
+    progress.cost, progress.sized = cost, sized
