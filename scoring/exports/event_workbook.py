@@ -10,7 +10,6 @@ from scoring.exports.base import (
     AUTHOR,
     BOLD,
     CENTER,
-    HEADER_FILL,
     LEFT,
     PENCIL_ROW,
     SCORE_FORMAT,
@@ -22,6 +21,7 @@ from scoring.exports.base import (
     TableSheet,
     _contract_text,
     _grid,
+    _head_row,
     _merge_text,
     _print_setup,
     _rummy,
@@ -128,8 +128,7 @@ def _write_table_sheet(
         alignment=LEFT,
         font=BOLD,
     )
-    for col, label in enumerate(("Seat", "Player", "Score"), start=1):
-        text_cell(ws, 5, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 5, ("Seat", "Player", "Score"))
     for seat, (player, score) in enumerate(zip(table.players, table.scores, strict=True), 1):
         row = 5 + seat
         ws.cell(row, 1, seat).alignment = CENTER
