@@ -1,5 +1,7 @@
 """The master sheet workbook of a whole night (with its Seating sheet) and its CSV."""
 
+from __future__ import annotations
+
 import csv
 import io
 from collections.abc import Sequence
@@ -58,20 +60,12 @@ def master_workbook(
     re-ranks the room the way Rookery does.
     """
     _rummy(game)
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Master sheet"
-    _write_master(ws, event_name=event_name, event_date=event_date, rounds=rounds, rows=rows)
-    _write_seating(
-        wb.create_sheet("Seating"),
-        event_name=event_name,
-        event_date=event_date,
-        tables=[
-            (seating_round.number, number, seats)
-            for seating_round in seating
-            for number, seats in enumerate(seating_round.tables, start=1)
-        ],
-    )
+    tables = [
+        (seating_round.number, number, seats)
+        for seating_round in seating
+        for number, seats in enumerate(seating_round.tables, start=1)
+    ]
+    wb = _master_and_seating(event_name, event_date, rounds, rows, tables)
     wb.properties.title = f"{event_name}, {event_date}: master sheet"
     wb.properties.creator = AUTHOR
     return wb
@@ -92,44 +86,49 @@ def _check_master(rounds: Sequence[rules.Round], rows: Sequence[MasterRow]) -> N
             )
 
 
+def _master_and_seating(
+    name: str,
+    date: str,
+    rounds: Sequence[rules.Round],
+    rows: Sequence[MasterRow],
+    tables: Sequence[tuple[int, int, Sequence[str]]],
+) -> Workbook:
+    """A workbook with the master sheet first and the seating (round, table, seats) second."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Master sheet"
+    _write_master(ws, event_name=name, event_date=date, rounds=rounds, rows=rows)
+    _write_seating(wb.create_sheet("Seating"), event_name=name, event_date=date, tables=tables)
+    return wb
+
+
 @dataclass(frozen=True)
 class _Columns:
     """Where the master sheet's columns are: a score per round from B, the totals, then
     the hidden helpers (worst round, a played? flag and a counted score per round)."""
 
-    rounds: int
+    total: int
+    went: int
+    place: int
+    worst: int
+    flag0: int
+    counted0: int
+    last_helper: int
+    round_letters: tuple[str, ...]
 
-    @property
-    def total(self) -> int:
-        return self.rounds + 2
-
-    @property
-    def went(self) -> int:
-        return self.rounds + 3
-
-    @property
-    def place(self) -> int:
-        return self.rounds + 4
-
-    @property
-    def worst(self) -> int:
-        return self.rounds + 5
-
-    @property
-    def flag0(self) -> int:
-        return self.rounds + 6
-
-    @property
-    def counted0(self) -> int:
-        return self.flag0 + self.rounds
-
-    @property
-    def last_helper(self) -> int:
-        return self.counted0 + self.rounds - 1
-
-    @property
-    def round_letters(self) -> list[str]:
-        return [get_column_letter(2 + i) for i in range(self.rounds)]
+    @classmethod
+    def for_rounds(cls, count: int) -> _Columns:
+        flag0 = count + 6
+        return cls(
+            total=count + 2,
+            went=count + 3,
+            place=count + 4,
+            worst=count + 5,
+            flag0=flag0,
+            counted0=flag0 + count,
+            last_helper=flag0 + 2 * count - 1,
+            round_letters=tuple(get_column_letter(2 + i) for i in range(count)),
+        )
 
 
 def _write_master(
@@ -141,7 +140,7 @@ def _write_master(
     rows: Sequence[MasterRow],
 ) -> None:
     _check_master(rounds, rows)
-    cols = _Columns(len(rounds))
+    cols = _Columns.for_rounds(len(rounds))
     first, last = 2, len(rows) + 1
 
     heads = ["Player", *map(_round_header, rounds), "Total", "Went out", "Place"]

@@ -1,5 +1,7 @@
 """The printable rummy score sheet (Toonerville or Shanghai): blank to print, or filled."""
 
+from __future__ import annotations
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -128,41 +130,38 @@ class _Layout:
     hands: int
     block: int
     any_missed: bool
+    last_col: int
+    last: int
+    total_row: int
+    place_row: int
+    values_row: int
+    wins_row: int
+    print_last: int
+    helper_head: int
     names_row: int = 5
     sub_row: int = 6
     first: int = 7
 
-    @property
-    def last_col(self) -> int:
-        return 3 + self.players * self.block
-
-    @property
-    def last(self) -> int:
-        return self.first + self.hands - 1
-
-    @property
-    def total_row(self) -> int:
-        return self.last + 1
-
-    @property
-    def place_row(self) -> int:
-        return self.last + 2
-
-    @property
-    def values_row(self) -> int:
-        return self.place_row + 2
-
-    @property
-    def wins_row(self) -> int:
-        return self.place_row + 3
-
-    @property
-    def print_last(self) -> int:
-        return self.wins_row + 1 if self.any_missed else self.wins_row
-
-    @property
-    def helper_head(self) -> int:
-        return self.print_last + 3
+    @classmethod
+    def of(cls, players: int, hands: int, block: int, any_missed: bool) -> _Layout:
+        last = cls.first + hands - 1
+        place_row = last + 2
+        wins_row = place_row + 3
+        print_last = wins_row + 1 if any_missed else wins_row
+        return cls(
+            players,
+            hands,
+            block,
+            any_missed,
+            last_col=3 + players * block,
+            last=last,
+            total_row=last + 1,
+            place_row=place_row,
+            values_row=place_row + 2,
+            wins_row=wins_row,
+            print_last=print_last,
+            helper_head=print_last + 3,
+        )
 
     def start(self, p: int) -> int:
         """Player ``p``'s first column (the score; the running total is the block's last)."""
@@ -182,7 +181,7 @@ def _write_rummy_sheet(
     buys: Sequence[Sequence[int | None]] | None,
 ) -> None:
     any_missed = any(isinstance(e, rules.Missed) for row in entries for e in row)
-    layout = _Layout(len(names), len(rounds), 3 if buys is not None else 2, any_missed)
+    layout = _Layout.of(len(names), len(rounds), 3 if buys is not None else 2, any_missed)
     _title_lines(ws, layout, title, date, place)
     _column_heads(ws, layout, names, game.round_word.capitalize(), buys is not None)
     for i, round_ in enumerate(rounds):  # a row per hand

@@ -29,6 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tourney.seating.core import (
     P,
@@ -264,42 +265,41 @@ def _design_start(
     start = []
     for classes, here, split in zip(order, seated, sizes, strict=False):
         present = set(here)
-        tables = fragments(classes, present)
-        bigger = [t for t in tables if len(t) + 1 in split]
-        for player in extra:
-            if player not in present:
-                continue
-            if bigger:
-                table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
-                bigger.remove(table)
-                table.append(player)
-            else:
-                tables.append([player])
+        tables = _seat_extra(fragments(classes, present), extra, present, split, met)
         tables = _repack(tables, split, rng)
         _meet(met, tables)
         start.append(tables)
     later = list(zip(seated[len(start) :], sizes[len(start) :], strict=True))
-    start.extend(_after_classes(design, points, later, met, rng, unmet))
+    if later and design.groups:
+        start.extend(_fill_groups(design, points, later, met, rng, unmet))
+    else:
+        for here, split in later:
+            tables = _greedy(here, split, met, rng)
+            _meet(met, tables)
+            start.append(tables)
     return start
 
 
-def _after_classes(
-    design: Design,
-    points: list[int],
-    later: list[tuple[list[int], list[int]]],
+def _seat_extra(
+    tables: list[list[int]],
+    extra: list[int],
+    present: set[int],
+    split: list[int],
     met: list[list[int]],
-    rng: random.Random,
-    unmet: int,
-) -> list[list[list[int]]]:
-    """The rounds after the design's classes: in its columns, or else greedily."""
-    if later and design.groups:
-        return _fill_groups(design, points, later, met, rng, unmet)
-    rounds = []
-    for here, split in later:
-        tables = _greedy(here, split, met, rng)
-        _meet(met, tables)
-        rounds.append(tables)
-    return rounds
+) -> list[list[int]]:
+    """Seat each present player the design has no point for at the table one short of a
+    size in ``split`` whose players they have met least, or else at a table of their own."""
+    bigger = [t for t in tables if len(t) + 1 in split]
+    for player in extra:
+        if player not in present:
+            continue
+        if bigger:
+            table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
+            bigger.remove(table)
+            table.append(player)
+        else:
+            tables.append([player])
+    return tables
 
 
 def _fill_groups(
@@ -588,9 +588,10 @@ def _anneal(
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
     price = _pricer(met, had, members, pos, table_odd, cap, weights)
     swap = _swapper(met, had, members, pos, slot, table_odd)
+    moves = _Moves(met, members, pos, here, price, swap)
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
-    _annealing(progress, met, members, pos, here, floor[0], enough, steps, rng, price, swap)
-    _tabu_polish(progress, met, members, pos, here, floor[0], steps, rng, price, swap)
+    _annealing(progress, moves, floor[0], enough, steps, rng)
+    _tabu_polish(progress, moves, floor[0], steps, rng)
     for r in range(len(members)):
         members[r] = progress.state[r]
 
@@ -709,22 +710,44 @@ def _swapper(
     return swap
 
 
-def _annealing(
-    progress: _Best,
+class _Moves(NamedTuple):
+    """The schedule being searched (see _optimise) and the two moves on it."""
+
+    met: list[list[int]]
+    members: list[list[list[int]]]
+    pos: list[list[int]]
+    here: list[list[int]]
+    price: _Price
+    swap: _Swap
+
+
+def _draw(
+    draws: int,
+    random_: Callable[[], float],
     met: list[list[int]],
     members: list[list[list[int]]],
     pos: list[list[int]],
     here: list[list[int]],
-    pairs_floor: int,
-    enough: int,
-    steps: int,
-    rng: random.Random,
-    price: _Price,
-    swap: _Swap,
+) -> tuple[int, int, bool]:
+    """A round and a player in it, drawn up to ``draws`` times until the player meets
+    someone at their table again; the last draw, and whether it was such a player."""
+    rounds = len(members)
+    for _ in range(draws):
+        r = int(random_() * rounds)
+        players = here[r]
+        p = players[int(random_() * len(players))]
+        mp = met[p]
+        if any(mp[x] > 1 for x in members[r][pos[r][p]] if x != p):
+            return r, p, True
+    return r, p, False
+
+
+def _annealing(
+    progress: _Best, moves: _Moves, pairs_floor: int, enough: int, steps: int, rng: random.Random
 ) -> None:
     """The annealing proper: ``steps`` at most, cooling ``_CYCLES`` times, focused on repeats."""
     cost, sized = progress.cost, progress.sized
-    rounds = len(members)
+    met, members, pos, here, price, swap = moves
     random_ = rng.random
     exp = math.exp
     start_temp, final = _TEMPERATURE
@@ -741,19 +764,12 @@ def _annealing(
         if step >= stop:
             break
         temp = start_temp if step % cycle == 0 else temp * cool
-        for _ in range(_FOCUS):
-            r = int(random_() * rounds)
-            players = here[r]
-            tables = members[r]
-            where = pos[r]
-            p = players[int(random_() * len(players))]
-            mp = met[p]
-            if any(mp[x] > 1 for x in tables[where[p]] if x != p):
-                break
-        if len(tables) < 2:
+        r, p, _ = _draw(_FOCUS, random_, met, members, pos, here)
+        if len(members[r]) < 2:
             continue
+        players = here[r]
         q = players[int(random_() * len(players))]
-        if where[p] == where[q]:
+        if pos[r][p] == pos[r][q]:
             continue
         delta, dsize = price(r, p, q)
         if delta > 0 and random_() >= exp(-delta / temp):
@@ -767,16 +783,7 @@ def _annealing(
 
 
 def _tabu_polish(
-    progress: _Best,
-    met: list[list[int]],
-    members: list[list[list[int]]],
-    pos: list[list[int]],
-    here: list[list[int]],
-    pairs_floor: int,
-    steps: int,
-    rng: random.Random,
-    price: _Price,
-    swap: _Swap,
+    progress: _Best, moves: _Moves, pairs_floor: int, steps: int, rng: random.Random
 ) -> None:
     """Tabu search from where the annealing ended.
 
@@ -784,6 +791,7 @@ def _tabu_polish(
     neither player moves again for a while.
     """
     cost, sized = progress.cost, progress.sized
+    met, members, pos, here, price, swap = moves
     rounds = len(members)
     random_ = rng.random
     tabu = [[0] * len(met) for _ in range(rounds)]
@@ -791,12 +799,8 @@ def _tabu_polish(
     for step in range(1, int(steps * _TABU_SHARE) + 1):
         if cost - sized <= pairs_floor:
             break
-        for _ in range(_TABU_DRAWS):
-            r = int(random_() * rounds)
-            p = here[r][int(random_() * len(here[r]))]
-            if any(met[p][x] > 1 for x in members[r][pos[r][p]] if x != p):
-                break
-        else:
+        r, p, found = _draw(_TABU_DRAWS, random_, met, members, pos, here)
+        if not found:
             continue
         move = None
         for q in here[r]:
