@@ -73,6 +73,22 @@ def _locked(pad: Pad) -> Pad:
     return Pad.objects.select_for_update().get(pk=pad.pk)
 
 
+def _save_scored(
+    pad: Pad, number: int, entry: HandInput, *, action: str, entered_by: str, user
+) -> Hand:
+    """Score ``entry`` by the rules and save it as hand ``number``'s next version."""
+    points = pad.score_hand(entry)
+    return _save_version(
+        pad,
+        number,
+        action=action,
+        entry=entry.with_both_takes(),
+        points=points,
+        entered_by=entered_by,
+        user=user,
+    )
+
+
 def _save_version(
     pad: Pad,
     number: int,
@@ -151,15 +167,8 @@ def record_hand(
             f"Hand {number} has already been saved; the sheet below shows it. "
             f"Check it, then enter hand {expected}."
         )
-    points = pad.score_hand(entry)
-    return _save_version(
-        pad,
-        number,
-        action=Hand.Action.ENTERED,
-        entry=entry.with_both_takes(),
-        points=points,
-        entered_by=entered_by,
-        user=user,
+    return _save_scored(
+        pad, number, entry, action=Hand.Action.ENTERED, entered_by=entered_by, user=user
     )
 
 
@@ -181,15 +190,8 @@ def correct_hand(
             f"Hand {number} was changed (version {current.version}) while you were "
             "correcting it: check the figures now shown, then correct it again."
         )
-    points = pad.score_hand(entry)
-    return _save_version(
-        pad,
-        number,
-        action=Hand.Action.CORRECTED,
-        entry=entry.with_both_takes(),
-        points=points,
-        entered_by=entered_by,
-        user=user,
+    return _save_scored(
+        pad, number, entry, action=Hand.Action.CORRECTED, entered_by=entered_by, user=user
     )
 
 

@@ -194,16 +194,20 @@ def pad_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def pad_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The totals, leader and winner; refreshed by htmx whenever a hand is saved."""
-    pad = _pad(request, pk)
-    return render(request, "scoring/pad_detail.html#board", _page_context(pad))
+    return _pad_partial(request, pk, "board")
 
 
 @login_required
 @require_GET
 def pad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The sheet of hands; refreshed by htmx whenever a hand is saved."""
+    return _pad_partial(request, pk, "sheet")
+
+
+def _pad_partial(request: HttpRequest, pk: int, partial: str) -> HttpResponse:
+    """One region of the pad's page, as htmx refreshes it."""
     pad = _pad(request, pk)
-    return render(request, "scoring/pad_detail.html#sheet", _page_context(pad))
+    return render(request, f"scoring/pad_detail.html#{partial}", _page_context(pad))
 
 
 def _entry_response(

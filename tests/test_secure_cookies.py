@@ -71,10 +71,11 @@ def test_every_cookie_is_secure_over_https(https):
     assert post(reverse("login"), {"username": "marge", "password": PASSWORD}).status_code == 302
     assert post(reverse("roster"), {"name": "Ann Example"}).status_code == 302
     assert "Ann Example is on your roster" in get(reverse("roster")).content.decode()
-    # A phone at table 1: the table page, then a score with the player's name.
+    # A phone at table 1: the table page, then a score entered as its first player.
     table_url = reverse("table_page", args=[card.token])
     assert get(table_url).status_code == 200
-    data = {"name": "Ann", "round": rnd.number, "based_on": 0, "key": uuid.uuid4().hex}
+    entrant = table.seats.order_by("position").first().player_id
+    data = {"entrant": entrant, "round": rnd.number, "based_on": 0, "key": uuid.uuid4().hex}
     data.update({f"p{pid}": pts for pid, pts in valid_points(table).items()})
     assert post(table_url, data).status_code == 303
     assert post(reverse("logout"), {}).status_code == 302

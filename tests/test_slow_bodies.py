@@ -266,7 +266,11 @@ def call_asgi(app, body: bytes, headers=()) -> list[dict]:
         "scheme": "http",
         "http_version": "1.1",
     }
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: a browser test earlier in this process may have left
+    # Playwright's event loop running in this one, and asyncio.run refuses to nest.
+    runner = threading.Thread(target=asyncio.run, args=(app(scope, receive, send),))
+    runner.start()
+    runner.join(timeout=30)
     return sent
 
 

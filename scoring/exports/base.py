@@ -239,6 +239,31 @@ def _mark(cell: Cell, fill: PatternFill, note: str) -> None:
     cell.comment = Comment(note, AUTHOR, width=220, height=70)
 
 
+def _head_row(ws: Worksheet, row: int, heads: Sequence[str]) -> None:
+    """A row of column heads from column A: bold, centred, shaded."""
+    for col, label in enumerate(heads, start=1):
+        text_cell(ws, row, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+
+
+def _score_cell(cell: Cell, points: int | None, *, missed: bool) -> None:
+    """A score as the sheets write it: a missed round shaded with its note, a 0 (went out) bold."""
+    cell.number_format = SCORE_FORMAT
+    cell.alignment = CENTER
+    cell.value = points
+    if missed:
+        _mark(cell, MISSED_FILL, MISSED_NOTE)
+    elif points == 0:
+        cell.font = BOLD
+
+
+def _counted_cells(
+    ws: Worksheet, row: int, flag_col: int, counted_col: int, played: bool, score: str
+) -> None:
+    """The hidden pair behind a score: its played? flag (1/0) and the counted score."""
+    flag = ws.cell(row, flag_col, 1 if played else 0)
+    ws.cell(row, counted_col, _counted_formula(flag.coordinate, score))
+
+
 def _print_setup(
     ws: Worksheet,
     *,

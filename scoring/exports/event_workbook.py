@@ -10,7 +10,6 @@ from scoring.exports.base import (
     AUTHOR,
     BOLD,
     CENTER,
-    HEADER_FILL,
     LEFT,
     PENCIL_ROW,
     SCORE_FORMAT,
@@ -22,6 +21,7 @@ from scoring.exports.base import (
     TableSheet,
     _contract_text,
     _grid,
+    _head_row,
     _merge_text,
     _print_setup,
     _rummy,
@@ -29,7 +29,7 @@ from scoring.exports.base import (
     card_values_text,
     text_cell,
 )
-from scoring.exports.master import _write_master, _write_seating
+from scoring.exports.master import _master_and_seating
 from scoring.rules.base import is_whole
 
 
@@ -69,17 +69,9 @@ def rummy_event_workbook(
             )
         _unique(table.players, "player")
 
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Master sheet"
     header = f"{title} · {place}" if place else title
-    _write_master(ws, event_name=header, event_date=date, rounds=rounds, rows=rows)
-    _write_seating(
-        wb.create_sheet("Seating"),
-        event_name=header,
-        event_date=date,
-        tables=[(t.round_number, t.table_number, t.players) for t in ordered],
-    )
+    seating = [(t.round_number, t.table_number, t.players) for t in ordered]
+    wb = _master_and_seating(header, date, rounds, rows, seating)
     for table in ordered:
         _write_table_sheet(
             wb.create_sheet(f"R{table.round_number} T{table.table_number}"),
@@ -128,8 +120,7 @@ def _write_table_sheet(
         alignment=LEFT,
         font=BOLD,
     )
-    for col, label in enumerate(("Seat", "Player", "Score"), start=1):
-        text_cell(ws, 5, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 5, ("Seat", "Player", "Score"))
     for seat, (player, score) in enumerate(zip(table.players, table.scores, strict=True), 1):
         row = 5 + seat
         ws.cell(row, 1, seat).alignment = CENTER

@@ -1,8 +1,11 @@
 """The master sheet workbook of a whole night (with its Seating sheet) and its CSV."""
 
+from __future__ import annotations
+
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -16,24 +19,23 @@ from scoring.exports.base import (
     DISPUTED_FILL,
     DISPUTED_NOTE,
     GRID,
-    HEADER_FILL,
     MISSED_FILL,
-    MISSED_NOTE,
     PENDING_FILL,
     PENDING_NOTE,
-    SCORE_FORMAT,
     SMALL,
     MasterRow,
     SeatingRound,
     _absolute,
-    _counted_formula,
+    _counted_cells,
     _csv_text,
     _formula,
     _grid,
+    _head_row,
     _mark,
     _place_terms,
     _print_setup,
     _rummy,
+    _score_cell,
     _unique,
     _went_out_formula,
     _worst_formula,
@@ -58,20 +60,12 @@ def master_workbook(
     re-ranks the room the way Rookery does.
     """
     _rummy(game)
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Master sheet"
-    _write_master(ws, event_name=event_name, event_date=event_date, rounds=rounds, rows=rows)
-    _write_seating(
-        wb.create_sheet("Seating"),
-        event_name=event_name,
-        event_date=event_date,
-        tables=[
-            (seating_round.number, number, seats)
-            for seating_round in seating
-            for number, seats in enumerate(seating_round.tables, start=1)
-        ],
-    )
+    tables = [
+        (seating_round.number, number, seats)
+        for seating_round in seating
+        for number, seats in enumerate(seating_round.tables, start=1)
+    ]
+    wb = _master_and_seating(event_name, event_date, rounds, rows, tables)
     wb.properties.title = f"{event_name}, {event_date}: master sheet"
     wb.properties.creator = AUTHOR
     return wb
@@ -92,6 +86,51 @@ def _check_master(rounds: Sequence[rules.Round], rows: Sequence[MasterRow]) -> N
             )
 
 
+def _master_and_seating(
+    name: str,
+    date: str,
+    rounds: Sequence[rules.Round],
+    rows: Sequence[MasterRow],
+    tables: Sequence[tuple[int, int, Sequence[str]]],
+) -> Workbook:
+    """A workbook with the master sheet first and the seating (round, table, seats) second."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Master sheet"
+    _write_master(ws, event_name=name, event_date=date, rounds=rounds, rows=rows)
+    _write_seating(wb.create_sheet("Seating"), event_name=name, event_date=date, tables=tables)
+    return wb
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """Where the master sheet's columns are: a score per round from B, the totals, then
+    the hidden helpers (worst round, a played? flag and a counted score per round)."""
+
+    total: int
+    went: int
+    place: int
+    worst: int
+    flag0: int
+    counted0: int
+    last_helper: int
+    round_letters: tuple[str, ...]
+
+    @classmethod
+    def for_rounds(cls, count: int) -> _Columns:
+        flag0 = count + 6
+        return cls(
+            total=count + 2,
+            went=count + 3,
+            place=count + 4,
+            worst=count + 5,
+            flag0=flag0,
+            counted0=flag0 + count,
+            last_helper=flag0 + 2 * count - 1,
+            round_letters=tuple(get_column_letter(2 + i) for i in range(count)),
+        )
+
+
 def _write_master(
     ws: Worksheet,
     *,
@@ -101,57 +140,74 @@ def _write_master(
     rows: Sequence[MasterRow],
 ) -> None:
     _check_master(rounds, rows)
-    count, players = len(rounds), len(rows)
-    total_col, went_col, place_col = count + 2, count + 3, count + 4
-    worst_col, flag0 = count + 5, count + 6
-    counted0 = flag0 + count
-    last_helper = counted0 + count - 1
-    first, last = 2, players + 1
+    cols = _Columns.for_rounds(len(rounds))
+    first, last = 2, len(rows) + 1
 
     heads = ["Player", *map(_round_header, rounds), "Total", "Went out", "Place"]
     heads += ["Worst played round (tie-break)"]
     heads += [f"R{r.number} played? (1 played, 0 missed)" for r in rounds]
     heads += [f"R{r.number} counted" for r in rounds]
-    for col, label in enumerate(heads, start=1):
-        text_cell(ws, 1, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 1, heads)
     ws.row_dimensions[1].height = 32
 
-    total, went, worst = (_absolute(c, first, last) for c in (total_col, went_col, worst_col))
-    round_letters = [get_column_letter(2 + i) for i in range(count)]
+    ranks = tuple(_absolute(c, first, last) for c in (cols.total, cols.went, cols.worst))
     for index, master_row in enumerate(rows):
-        row = first + index
-        text_cell(ws, row, 1, master_row.player, font=BOLD)
-        for i, master_cell in enumerate(master_row.cells):
-            cell = ws.cell(row, 2 + i)
-            cell.number_format = SCORE_FORMAT
-            cell.alignment = CENTER
-            played = master_cell is None or master_cell.played
-            if master_cell is not None:
-                cell.value = master_cell.points
-                if not master_cell.played:
-                    _mark(cell, MISSED_FILL, MISSED_NOTE)
-                elif master_cell.points == 0:
-                    cell.font = BOLD
-                if master_cell.disputed:
-                    _mark(cell, DISPUTED_FILL, DISPUTED_NOTE)
-                elif master_cell.pending:
-                    _mark(cell, PENDING_FILL, PENDING_NOTE)
-            flag = ws.cell(row, flag0 + i, 1 if played else 0)
-            ws.cell(
-                row, counted0 + i, _counted_formula(flag.coordinate, f"{round_letters[i]}{row}")
-            )
-        counted = f"{get_column_letter(counted0)}{row}:{get_column_letter(last_helper)}{row}"
-        _formula(ws, row, total_col, f"=SUM(B{row}:{round_letters[-1]}{row})", font=BOLD)
-        _formula(ws, row, went_col, _went_out_formula(counted))
-        _formula(ws, row, place_col, f"={_place_terms(total, went, worst, row)}", font=BOLD)
-        ws.cell(row, worst_col, _worst_formula(counted))
-        for col in (total_col, went_col, place_col):
-            ws.cell(row, col).alignment = CENTER
-    if players:
-        _grid(ws, 1, last, 1, place_col)
-        ws.auto_filter.ref = f"A1:{get_column_letter(last_helper)}{last}"
+        _master_row(ws, cols, first + index, master_row, ranks)
+    if rows:
+        _grid(ws, 1, last, 1, cols.place)
+        ws.auto_filter.ref = f"A1:{get_column_letter(cols.last_helper)}{last}"
 
     key_row = last + 2
+    _master_key(ws, key_row)
+    _master_widths(ws, cols, rows)
+    ws.freeze_panes = "B2"
+    _print_setup(
+        ws,
+        area=f"A1:{get_column_letter(cols.place)}{key_row}",
+        landscape=True,
+        one_page=False,
+        header=f"{event_name} · {event_date} · master sheet",
+        footer="Lowest total wins; ties: more rounds went out, then the lower worst round",
+        title_rows="1:1",
+    )
+
+
+def _master_row(
+    ws: Worksheet,
+    cols: _Columns,
+    row: int,
+    master_row: MasterRow,
+    ranks: tuple[str, str, str],
+) -> None:
+    """One player's row: the scores as played, then the formulas that total and place them.
+
+    ``ranks`` are the whole sheet's total, went-out and worst-round columns.
+    """
+    round_letters = cols.round_letters
+    text_cell(ws, row, 1, master_row.player, font=BOLD)
+    for i, master_cell in enumerate(master_row.cells):
+        cell = ws.cell(row, 2 + i)
+        played = master_cell is None or master_cell.played
+        _score_cell(cell, None if master_cell is None else master_cell.points, missed=not played)
+        if master_cell is not None:
+            if master_cell.disputed:
+                _mark(cell, DISPUTED_FILL, DISPUTED_NOTE)
+            elif master_cell.pending:
+                _mark(cell, PENDING_FILL, PENDING_NOTE)
+        _counted_cells(
+            ws, row, cols.flag0 + i, cols.counted0 + i, played, f"{round_letters[i]}{row}"
+        )
+    counted = f"{get_column_letter(cols.counted0)}{row}:{get_column_letter(cols.last_helper)}{row}"
+    _formula(ws, row, cols.total, f"=SUM(B{row}:{round_letters[-1]}{row})", font=BOLD)
+    _formula(ws, row, cols.went, _went_out_formula(counted))
+    _formula(ws, row, cols.place, f"={_place_terms(*ranks, row)}", font=BOLD)
+    ws.cell(row, cols.worst, _worst_formula(counted))
+    for col in (cols.total, cols.went, cols.place):
+        ws.cell(row, col).alignment = CENTER
+
+
+def _master_key(ws: Worksheet, key_row: int) -> None:
+    """The key under the sheet: what the shades and a bold 0 mean."""
     text_cell(ws, key_row, 1, "Key", font=BOLD)
     for col, (label, fill) in enumerate(
         (
@@ -165,25 +221,17 @@ def _write_master(
         text_cell(ws, key_row, col, label, font=SMALL, fill=fill, alignment=CENTER, border=GRID)
     ws.row_dimensions[key_row].height = 28
 
+
+def _master_widths(ws: Worksheet, cols: _Columns, rows: Sequence[MasterRow]) -> None:
+    """Column widths to fit the names and scores; the helper columns hidden."""
     longest = max((len(row.player) for row in rows), default=0)
     ws.column_dimensions["A"].width = min(max(longest + 3, 14), 32)
-    for letter in round_letters:
+    for letter in cols.round_letters:
         ws.column_dimensions[letter].width = 12
-    for col, width in ((total_col, 8), (went_col, 9), (place_col, 7)):
+    for col, width in ((cols.total, 8), (cols.went, 9), (cols.place, 7)):
         ws.column_dimensions[get_column_letter(col)].width = width
-    for col in range(worst_col, last_helper + 1):
+    for col in range(cols.worst, cols.last_helper + 1):
         ws.column_dimensions[get_column_letter(col)].hidden = True
-
-    ws.freeze_panes = "B2"
-    _print_setup(
-        ws,
-        area=f"A1:{get_column_letter(place_col)}{key_row}",
-        landscape=True,
-        one_page=False,
-        header=f"{event_name} · {event_date} · master sheet",
-        footer="Lowest total wins; ties: more rounds went out, then the lower worst round",
-        title_rows="1:1",
-    )
 
 
 def _write_seating(
@@ -196,8 +244,7 @@ def _write_seating(
     """One row per table per round: round, table, then the players in seat order."""
     seats = max((len(players) for _, _, players in tables), default=0)
     heads = ["Round", "Table", *(f"Seat {n}" for n in range(1, seats + 1))]
-    for col, label in enumerate(heads, start=1):
-        text_cell(ws, 1, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 1, heads)
     previous = None
     for index, (number, table, players) in enumerate(tables):
         row = 2 + index

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring import rules
 from scoring.exports.base import (
     AUTHOR,
     BOLD,
     CENTER,
-    HEADER_FILL,
     LEFT,
     SCORE_FORMAT,
     SMALL,
@@ -22,6 +22,7 @@ from scoring.exports.base import (
     _csv_text,
     _formula,
     _grid,
+    _head_row,
     _merge_text,
     _print_setup,
     _unique,
@@ -95,57 +96,17 @@ def pad_workbook(
     heads = list(PAD_HEADS)
     for name in scorers:
         heads += [f"{name} {what}" for what in PAD_PER_SIDE]
-    for col, label in enumerate(heads, start=1):
-        text_cell(ws, head_row, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, head_row, heads)
     ws.row_dimensions[head_row].height = 32
 
     base = len(PAD_HEADS) + 1
     for index, hand in enumerate(hands):
-        row = first + index
-        ws.cell(row, 1, hand.number).alignment = CENTER
-        text_cell(ws, row, 2, hand.dealer)
-        text_cell(ws, row, 3, hand.bidder)
-        ws.cell(row, 4, hand.bid).alignment = CENTER
-        text_cell(ws, row, 5, "made" if hand.made else "set", alignment=CENTER)
-        text_cell(ws, row, 6, hand.note, font=SMALL)
-        for side in range(len(scorers)):
-            took_col = base + side * len(PAD_PER_SIDE)
-            points = get_column_letter(took_col + 1)
-            total = get_column_letter(took_col + 2)
-            took = ws.cell(row, took_col, hand.took[side])
-            took.number_format = SCORE_FORMAT
-            cell = ws.cell(row, took_col + 1, hand.points[side])
-            cell.number_format = SCORE_FORMAT
-            if hand.counted:
-                formula = f"={points}{row}" if row == first else f"={total}{row - 1}+{points}{row}"
-            else:  # played after the game was decided: the total carries over
-                formula = f"={total}{row - 1}"
-            _formula(ws, row, took_col + 2, formula, font=BOLD)
-    last = first + len(hands) - 1
-    # Hands after the one that decided the game come last, and are left out of the sum.
-    last_counted = first + sum(1 for hand in hands if hand.counted) - 1
-    totals_row = max(last, head_row) + 1
-    text_cell(ws, totals_row, 1, "Total", font=BOLD)
-    for side in range(len(scorers)):
-        points = get_column_letter(base + side * len(PAD_PER_SIDE) + 1)
-        formula = f"=SUM({points}{first}:{points}{last_counted})" if hands else "=0"
-        _formula(ws, totals_row, base + side * len(PAD_PER_SIDE) + 2, formula, font=BOLD)
+        _hand_row(ws, first + index, first, hand, base)
+    totals_row = max(first + len(hands) - 1, head_row) + 1
+    _totals(ws, totals_row, first, hands, base, len(scorers))
     _grid(ws, head_row, totals_row, 1, last_col)
-
     rule_row = totals_row + 2
-    if target:
-        _merge_text(
-            ws,
-            rule_row,
-            1,
-            last_col,
-            f"First to {target} wins; if more than one reach it on the same hand, the higher "
-            "total wins, and a tie plays another hand.",
-            alignment=LEFT,
-            font=SMALL_ITALIC,
-        )
-    if winner is not None:
-        _merge_text(ws, rule_row + 1, 1, last_col, f"Winner: {winner}", font=BOLD)
+    _rules(ws, rule_row, last_col, target, winner)
 
     for col, width in enumerate((7, 14, 16, 7, 10, 22), start=1):
         ws.column_dimensions[get_column_letter(col)].width = width
@@ -164,6 +125,63 @@ def pad_workbook(
     wb.properties.title = f"{title}, {date}"
     wb.properties.creator = AUTHOR
     return wb
+
+
+def _hand_row(ws: Worksheet, row: int, first: int, hand: PadHand, base: int) -> None:
+    """One hand: who dealt and bid, the bid and its fate, then per side took, points, total.
+
+    Each total is the previous one plus the hand's points; a hand played after
+    the game was decided carries the total over.
+    """
+    ws.cell(row, 1, hand.number).alignment = CENTER
+    text_cell(ws, row, 2, hand.dealer)
+    text_cell(ws, row, 3, hand.bidder)
+    ws.cell(row, 4, hand.bid).alignment = CENTER
+    text_cell(ws, row, 5, "made" if hand.made else "set", alignment=CENTER)
+    text_cell(ws, row, 6, hand.note, font=SMALL)
+    for side in range(len(hand.points)):
+        took_col = base + side * len(PAD_PER_SIDE)
+        points = get_column_letter(took_col + 1)
+        total = get_column_letter(took_col + 2)
+        took = ws.cell(row, took_col, hand.took[side])
+        took.number_format = SCORE_FORMAT
+        cell = ws.cell(row, took_col + 1, hand.points[side])
+        cell.number_format = SCORE_FORMAT
+        if hand.counted:
+            formula = f"={points}{row}" if row == first else f"={total}{row - 1}+{points}{row}"
+        else:  # played after the game was decided: the total carries over
+            formula = f"={total}{row - 1}"
+        _formula(ws, row, took_col + 2, formula, font=BOLD)
+
+
+def _totals(
+    ws: Worksheet, row: int, first: int, hands: Sequence[PadHand], base: int, sides: int
+) -> None:
+    """The totals row: each side's points summed over the hands that count."""
+    # Hands after the one that decided the game come last, and are left out of the sum.
+    last_counted = first + sum(1 for hand in hands if hand.counted) - 1
+    text_cell(ws, row, 1, "Total", font=BOLD)
+    for side in range(sides):
+        points = get_column_letter(base + side * len(PAD_PER_SIDE) + 1)
+        formula = f"=SUM({points}{first}:{points}{last_counted})" if hands else "=0"
+        _formula(ws, row, base + side * len(PAD_PER_SIDE) + 2, formula, font=BOLD)
+
+
+def _rules(ws: Worksheet, row: int, last_col: int, target: int | None, winner: str | None) -> None:
+    """Under the totals: how the game is won, and who won it."""
+    if target:
+        _merge_text(
+            ws,
+            row,
+            1,
+            last_col,
+            f"First to {target} wins; if more than one reach it on the same hand, the higher "
+            "total wins, and a tie plays another hand.",
+            alignment=LEFT,
+            font=SMALL_ITALIC,
+        )
+    if winner is not None:
+        _merge_text(ws, row + 1, 1, last_col, f"Winner: {winner}", font=BOLD)
 
 
 def pad_csv(*, scorers: Sequence[str], hands: Sequence[PadHand]) -> str:

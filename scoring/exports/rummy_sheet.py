@@ -1,6 +1,9 @@
 """The printable rummy score sheet (Toonerville or Shanghai): blank to print, or filled."""
 
+from __future__ import annotations
+
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.styles import Border
@@ -15,8 +18,6 @@ from scoring.exports.base import (
     HEADER_FILL,
     LEFT,
     MEDIUM,
-    MISSED_FILL,
-    MISSED_NOTE,
     PENCIL_ROW,
     SCORE_FORMAT,
     SMALL,
@@ -27,14 +28,14 @@ from scoring.exports.base import (
     Entry,
     _absolute,
     _contract_text,
-    _counted_formula,
+    _counted_cells,
     _formula,
     _grid,
-    _mark,
     _merge_text,
     _place_terms,
     _print_setup,
     _rummy,
+    _score_cell,
     _unique,
     _went_out_formula,
     _worst_formula,
@@ -120,6 +121,53 @@ def _per_player(
     return rows
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where things go on a rummy sheet: title lines, two head rows, a row per hand, the
+    totals and places, the rules, then hidden helper rows; a block of columns per player."""
+
+    players: int
+    hands: int
+    block: int
+    any_missed: bool
+    last_col: int
+    last: int
+    total_row: int
+    place_row: int
+    values_row: int
+    wins_row: int
+    print_last: int
+    helper_head: int
+    names_row: int = 5
+    sub_row: int = 6
+    first: int = 7
+
+    @classmethod
+    def of(cls, players: int, hands: int, block: int, any_missed: bool) -> _Layout:
+        last = cls.first + hands - 1
+        place_row = last + 2
+        wins_row = place_row + 3
+        print_last = wins_row + 1 if any_missed else wins_row
+        return cls(
+            players,
+            hands,
+            block,
+            any_missed,
+            last_col=3 + players * block,
+            last=last,
+            total_row=last + 1,
+            place_row=place_row,
+            values_row=place_row + 2,
+            wins_row=wins_row,
+            print_last=print_last,
+            helper_head=print_last + 3,
+        )
+
+    def start(self, p: int) -> int:
+        """Player ``p``'s first column (the score; the running total is the block's last)."""
+        return 4 + p * self.block
+
+
 def _write_rummy_sheet(
     ws: Worksheet,
     game: rules.RummyGame,
@@ -132,19 +180,42 @@ def _write_rummy_sheet(
     entries: Sequence[Sequence[Entry]],
     buys: Sequence[Sequence[int | None]] | None,
 ) -> None:
-    players, hands = len(names), len(rounds)
-    block = 3 if buys is not None else 2
-    last_col = 3 + players * block
-    names_row, sub_row, first = 5, 6, 7
-    last = first + hands - 1
-    total_row, place_row = last + 1, last + 2
-    values_row, wins_row = place_row + 2, place_row + 3
     any_missed = any(isinstance(e, rules.Missed) for row in entries for e in row)
-    print_last = wins_row + 1 if any_missed else wins_row
-    helper_head = print_last + 3
-    word = game.round_word.capitalize()
+    layout = _Layout.of(len(names), len(rounds), 3 if buys is not None else 2, any_missed)
+    _title_lines(ws, layout, title, date, place)
+    _column_heads(ws, layout, names, game.round_word.capitalize(), buys is not None)
+    for i, round_ in enumerate(rounds):  # a row per hand
+        row = layout.first + i
+        ws.cell(row, 1, round_.number).alignment = CENTER
+        text_cell(ws, row, 2, _contract_text(round_), alignment=LEFT)
+        ws.cell(row, 3, round_.cards_dealt).alignment = CENTER
+        ws.row_dimensions[row].height = PENCIL_ROW
+    helper_rows = [
+        _player_block(ws, layout, p, entries[p], None if buys is None else buys[p])
+        for p in range(layout.players)
+    ]
+    _totals_and_rules(ws, layout, game)
+    _rummy_helpers(
+        ws, layout.helper_head, helper_rows, names, entries, rounds, layout.first, layout.block
+    )
+    widths = _widths(ws, layout, buys is not None)
+    width_pt = sum(widths.values()) * 5.6
+    height_pt = sum((ws.row_dimensions[r].height or 15) for r in range(1, layout.print_last + 1))
+    _print_setup(
+        ws,
+        area=f"A1:{get_column_letter(layout.last_col)}{layout.print_last}",
+        landscape=width_pt > height_pt,
+        one_page=True,
+        header=title,
+        footer=f"{game.name} · Rookery",
+    )
 
-    # Title, date and place lines (blank lines to write on when not given).
+
+def _title_lines(
+    ws: Worksheet, layout: _Layout, title: str, date: str | None, place: str | None
+) -> None:
+    """Title, date and place lines (blank lines to write on when not given)."""
+    last_col = layout.last_col
     _merge_text(ws, 1, 1, last_col, title, font=TITLE_FONT, alignment=CENTER)
     ws.row_dimensions[1].height = 30
     for row, label, value in ((2, "Date:", date), (3, "Place:", place)):
@@ -155,138 +226,108 @@ def _write_rummy_sheet(
         ws.row_dimensions[row].height = 24
     ws.row_dimensions[4].height = 8
 
-    # Column heads: one block (score, [buys], running total) per player.
+
+def _column_heads(
+    ws: Worksheet, layout: _Layout, names: Sequence[str | None], word: str, with_buys: bool
+) -> None:
+    """Column heads: one block (score, [buys], running total) per player."""
+    names_row, sub_row, block = layout.names_row, layout.sub_row, layout.block
     for col, label in ((1, word), (2, "Contract"), (3, "Cards")):
         text_cell(ws, names_row, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
         ws.merge_cells(start_row=names_row, start_column=col, end_row=sub_row, end_column=col)
     ws.row_dimensions[names_row].height = PENCIL_ROW
     ws.row_dimensions[sub_row].height = 16
     for p, name in enumerate(names):
-        start = 4 + p * block
+        start = layout.start(p)
         _merge_text(ws, names_row, start, start + block - 1, name, font=BOLD, alignment=CENTER)
-        heads = ["Score", "Buys", "Total"] if buys is not None else ["Score", "Total"]
+        heads = ["Score", "Buys", "Total"] if with_buys else ["Score", "Total"]
         for offset, head in enumerate(heads):
             text_cell(ws, sub_row, start + offset, head, font=SMALL, alignment=CENTER)
             ws.cell(sub_row, start + offset).fill = HEADER_FILL
 
-    # A row per hand.
-    for i, round_ in enumerate(rounds):
+
+def _player_block(
+    ws: Worksheet,
+    layout: _Layout,
+    p: int,
+    entries: Sequence[Entry],
+    buys: Sequence[int | None] | None,
+) -> int:
+    """Player ``p``'s scores, buys and running totals, their total and place; returns the
+    hidden helper row their place is read from."""
+    first, last, block = layout.first, layout.last, layout.block
+    start = layout.start(p)
+    score_col, total_col = get_column_letter(start), get_column_letter(start + block - 1)
+    scores = f"{score_col}{first}:{score_col}{last}"
+    for i in range(layout.hands):
         row = first + i
-        ws.cell(row, 1, round_.number).alignment = CENTER
-        text_cell(ws, row, 2, _contract_text(round_), alignment=LEFT)
-        ws.cell(row, 3, round_.cards_dealt).alignment = CENTER
-        ws.row_dimensions[row].height = PENCIL_ROW
+        entry = entries[i]
+        score = ws.cell(row, start)
+        if isinstance(entry, rules.Missed):
+            _score_cell(score, entry.points, missed=True)
+        else:
+            _score_cell(score, entry, missed=False)
+        if buys is not None:
+            bought = ws.cell(row, start + 1, buys[i])
+            bought.number_format = SCORE_FORMAT
+            bought.alignment = CENTER
+            bought.font = SMALL
+        # Shown from the first hand with a score at or below it, so a
+        # hand left blank never breaks the chain and a blank sheet prints blank.
+        later = f"{score_col}{row}:{score_col}${last}"
+        adds = f"N({score_col}{row})"
+        if i:
+            adds = f"N({total_col}{row - 1})+{adds}"
+        running = f'=IF(COUNT({later})=0,"",{adds})'
+        _formula(ws, row, start + block - 1, running, alignment=CENTER, font=BOLD)
+    _merge_text(ws, layout.total_row, start, start + block - 1, None)
+    total = f'=IF(COUNT({scores})=0,"",SUM({scores}))'
+    _formula(ws, layout.total_row, start, total, alignment=CENTER, font=BOLD)
+    helper_row = layout.helper_head + 1 + p
+    _merge_text(ws, layout.place_row, start, start + block - 1, None)
+    _formula(ws, layout.place_row, start, f"=E{helper_row}", alignment=CENTER, font=BOLD)
+    return helper_row
 
-    helper_rows = []
-    for p in range(players):
-        start = 4 + p * block
-        score_col, total_col = get_column_letter(start), get_column_letter(start + block - 1)
-        scores = f"{score_col}{first}:{score_col}{last}"
-        for i in range(hands):
-            row = first + i
-            entry = entries[p][i]
-            score = ws.cell(row, start)
-            score.number_format = SCORE_FORMAT
-            score.alignment = CENTER
-            if isinstance(entry, rules.Missed):
-                score.value = entry.points
-                _mark(score, MISSED_FILL, MISSED_NOTE)
-            elif entry is not None:
-                score.value = entry
-                if entry == 0:
-                    score.font = BOLD
-            if buys is not None:
-                bought = ws.cell(row, start + 1, buys[p][i])
-                bought.number_format = SCORE_FORMAT
-                bought.alignment = CENTER
-                bought.font = SMALL
-            # Shown from the first hand with a score at or below it, so a
-            # hand left blank never breaks the chain and a blank sheet prints blank.
-            later = f"{score_col}{row}:{score_col}${last}"
-            adds = f"N({score_col}{row})"
-            if i:
-                adds = f"N({total_col}{row - 1})+{adds}"
-            _formula(
-                ws,
-                row,
-                start + block - 1,
-                f'=IF(COUNT({later})=0,"",{adds})',
-                alignment=CENTER,
-                font=BOLD,
-            )
-        _merge_text(ws, total_row, start, start + block - 1, None)
-        _formula(
-            ws,
-            total_row,
-            start,
-            f'=IF(COUNT({scores})=0,"",SUM({scores}))',
-            alignment=CENTER,
-            font=BOLD,
-        )
-        helper_row = helper_head + 1 + p
-        helper_rows.append(helper_row)
-        _merge_text(ws, place_row, start, start + block - 1, None)
-        _formula(ws, place_row, start, f"=E{helper_row}", alignment=CENTER, font=BOLD)
 
+def _totals_and_rules(ws: Worksheet, layout: _Layout, game: rules.RummyGame) -> None:
+    """The Total and Place labels, the grid, and the rules under the sheet."""
+    total_row, place_row, last_col = layout.total_row, layout.place_row, layout.last_col
     text_cell(ws, total_row, 1, "Total", font=BOLD, alignment=LEFT)
     ws.merge_cells(start_row=total_row, start_column=1, end_row=total_row, end_column=3)
     text_cell(ws, place_row, 1, "Place (lowest total = 1)", font=BOLD, alignment=LEFT)
     ws.merge_cells(start_row=place_row, start_column=1, end_row=place_row, end_column=3)
     for row in (total_row, place_row):
         ws.row_dimensions[row].height = 24
-    _grid(ws, names_row, place_row, 1, last_col)
-    for p in range(players):  # a heavier line between players' blocks
-        start = 4 + p * block
-        for row in range(names_row, place_row + 1):
-            cell = ws.cell(row, start)
+    _grid(ws, layout.names_row, place_row, 1, last_col)
+    for p in range(layout.players):  # a heavier line between players' blocks
+        for row in range(layout.names_row, place_row + 1):
+            cell = ws.cell(row, layout.start(p))
             cell.border = Border(left=MEDIUM, right=THIN, top=THIN, bottom=THIN)
 
-    _merge_text(
-        ws, values_row, 1, last_col, f"Card values: {card_values_text(game)}", alignment=LEFT
-    )
-    _merge_text(
-        ws,
-        wins_row,
-        1,
-        last_col,
+    values = f"Card values: {card_values_text(game)}"
+    _merge_text(ws, layout.values_row, 1, last_col, values, alignment=LEFT)
+    wins = (
         f"Lowest total wins. The player who goes out scores 0; everyone else scores "
-        f"the cards left in their hand.{_buys_rule(game)}",
-        alignment=LEFT,
-        font=SMALL,
+        f"the cards left in their hand.{_buys_rule(game)}"
     )
-    if any_missed:
-        _merge_text(
-            ws,
-            print_last,
-            1,
-            last_col,
-            "Shaded score: a missed round, filled by the house rule.",
-            alignment=LEFT,
-            font=SMALL_ITALIC,
-        )
+    _merge_text(ws, layout.wins_row, 1, last_col, wins, alignment=LEFT, font=SMALL)
+    if layout.any_missed:
+        missed = "Shaded score: a missed round, filled by the house rule."
+        _merge_text(ws, layout.print_last, 1, last_col, missed, alignment=LEFT, font=SMALL_ITALIC)
 
-    _rummy_helpers(ws, helper_head, helper_rows, names, entries, rounds, first, block)
 
+def _widths(ws: Worksheet, layout: _Layout, with_buys: bool) -> dict[int, int]:
+    """Set the columns' widths; returns them, to choose the page's orientation."""
     widths = {1: 7, 2: 24, 3: 7}
-    for p in range(players):
-        start = 4 + p * block
+    for p in range(layout.players):
+        start = layout.start(p)
         widths[start] = 9
-        widths[start + block - 1] = 9
-        if buys is not None:
+        widths[start + layout.block - 1] = 9
+        if with_buys:
             widths[start + 1] = 6
     for col, width in widths.items():
         ws.column_dimensions[get_column_letter(col)].width = width
-
-    width_pt = sum(widths.values()) * 5.6
-    height_pt = sum((ws.row_dimensions[r].height or 15) for r in range(1, print_last + 1))
-    _print_setup(
-        ws,
-        area=f"A1:{get_column_letter(last_col)}{print_last}",
-        landscape=width_pt > height_pt,
-        one_page=True,
-        header=title,
-        footer=f"{game.name} · Rookery",
-    )
+    return widths
 
 
 def _buys_rule(game: rules.RummyGame) -> str:
@@ -326,12 +367,7 @@ def _rummy_helpers(
         ws.cell(row, 2, f"={score_col}{first + hands}")  # the visible total row
         for i in range(hands):
             played = not isinstance(entries[p][i], rules.Missed)
-            flag = ws.cell(row, flag0 + i, 1 if played else 0)
-            ws.cell(
-                row,
-                counted0 + i,
-                _counted_formula(flag.coordinate, f"{score_col}{first + i}"),
-            )
+            _counted_cells(ws, row, flag0 + i, counted0 + i, played, f"{score_col}{first + i}")
         counted = (
             f"{get_column_letter(counted0)}{row}:{get_column_letter(counted0 + hands - 1)}{row}"
         )

@@ -23,12 +23,12 @@ from scoring.exports.base import (
     AUTHOR,
     BOLD,
     CENTER,
-    HEADER_FILL,
     MISSED_FILL,
     SMALL_ITALIC,
     TITLE_FONT,
     _formula,
     _grid,
+    _head_row,
     _print_setup,
     text_cell,
 )
@@ -98,8 +98,7 @@ def season_workbook(
 
 
 def _night_sheet(ws, night: NightSheet, method: str, points, points_range: str) -> dict[str, int]:
-    for col, label in enumerate(NIGHT_HEADS, start=1):
-        text_cell(ws, 1, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 1, NIGHT_HEADS)
     rows = {}
     for row, entry in enumerate(night.rows, start=2):
         rows[entry.key] = row
@@ -146,53 +145,15 @@ def _night_value(title: str, row: int | None, method: str) -> str:
 
 def _season_sheet(ws, season, method, explanation, titles, where, people, best_of) -> None:
     nights = len(titles)
-    played_col, best_col, score_col = nights + 3, nights + 4, nights + 5
+    score_col = nights + 5
     text_cell(ws, 1, 1, season, font=TITLE_FONT)
     text_cell(ws, 2, 1, explanation, font=SMALL_ITALIC)
-    heads = ["Place", "Player", *titles, "Nights played", "Best finish", "Score"]
-    for col, label in enumerate(heads, start=1):
-        text_cell(ws, 4, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 4, ["Place", "Player", *titles, "Nights played", "Best finish", "Score"])
     last = FIRST + len(people) - 1
-    letter = get_column_letter
-    score, played, best = (
-        f"${letter(c)}${FIRST}:${letter(c)}${last}" for c in (score_col, played_col, best_col)
-    )
-    better = ">" if method == "points" else "<"
-    first_night, last_night = letter(3), letter(2 + nights)
     keep = min(best_of or nights, nights)
     for row, (key, name) in enumerate(people, start=FIRST):
-        text_cell(ws, row, 2, name)
-        refs = []
-        for col, (title, rows) in enumerate(zip(titles, where, strict=True), start=3):
-            cell = _formula(ws, row, col, _night_value(title, rows.get(key), method))
-            cell.alignment = CENTER
-            if key in rows:
-                refs.append(f"{quote_sheetname(title)}!C{rows[key]}")
-            else:
-                cell.fill = MISSED_FILL
-        span = f"{first_night}{row}:{last_night}{row}"
-        _formula(ws, row, played_col, f"=COUNT({','.join(refs)})", alignment=CENTER)
-        _formula(ws, row, best_col, f"=MIN({','.join(refs)})", alignment=CENTER)
-        if method == "average_place":
-            figure = f"=AVERAGE({span})"
-        elif method == "best_of":
-            figure = "=" + "+".join(f"SMALL({span},{n})" for n in range(1, keep + 1))
-        else:
-            figure = f"=SUM({span})"
-        cell = _formula(ws, row, score_col, figure, alignment=CENTER, font=BOLD)
-        if method == "average_place":
-            cell.number_format = "0.00"
-        s, p, b = (f"{letter(c)}{row}" for c in (score_col, played_col, best_col))
-        _formula(
-            ws,
-            row,
-            1,
-            f"=1+SUMPRODUCT(--({score}{better}{s}))"
-            f"+SUMPRODUCT(({score}={s})*({played}>{p}))"
-            f"+SUMPRODUCT(({score}={s})*({played}={p})*({best}<{b}))",
-            alignment=CENTER,
-            font=BOLD,
-        )
+        _season_row(ws, row, key, name, titles, where, method, keep, last)
+    letter = get_column_letter
     _grid(ws, 4, max(last, 4), 1, score_col)
     ws.column_dimensions["A"].width = 8
     ws.column_dimensions["B"].width = 24
@@ -206,4 +167,51 @@ def _season_sheet(ws, season, method, explanation, titles, where, people, best_o
         one_page=False,
         header=f"{season} · season standings",
         title_rows="4:4",
+    )
+
+
+def _season_row(ws, row, key, name, titles, where, method, keep, last) -> None:
+    """One player's season: a column per night, nights played, best finish, score, place.
+
+    The place counts who is ahead on the score (higher for points, lower
+    otherwise), then on nights played, then on the best finish.
+    """
+    nights = len(titles)
+    played_col, best_col, score_col = nights + 3, nights + 4, nights + 5
+    letter = get_column_letter
+    score, played, best = (
+        f"${letter(c)}${FIRST}:${letter(c)}${last}" for c in (score_col, played_col, best_col)
+    )
+    better = ">" if method == "points" else "<"
+    text_cell(ws, row, 2, name)
+    refs = []
+    for col, (title, rows) in enumerate(zip(titles, where, strict=True), start=3):
+        cell = _formula(ws, row, col, _night_value(title, rows.get(key), method))
+        cell.alignment = CENTER
+        if key in rows:
+            refs.append(f"{quote_sheetname(title)}!C{rows[key]}")
+        else:
+            cell.fill = MISSED_FILL
+    span = f"{letter(3)}{row}:{letter(2 + nights)}{row}"
+    _formula(ws, row, played_col, f"=COUNT({','.join(refs)})", alignment=CENTER)
+    _formula(ws, row, best_col, f"=MIN({','.join(refs)})", alignment=CENTER)
+    if method == "average_place":
+        figure = f"=AVERAGE({span})"
+    elif method == "best_of":
+        figure = "=" + "+".join(f"SMALL({span},{n})" for n in range(1, keep + 1))
+    else:
+        figure = f"=SUM({span})"
+    cell = _formula(ws, row, score_col, figure, alignment=CENTER, font=BOLD)
+    if method == "average_place":
+        cell.number_format = "0.00"
+    s, p, b = (f"{letter(c)}{row}" for c in (score_col, played_col, best_col))
+    _formula(
+        ws,
+        row,
+        1,
+        f"=1+SUMPRODUCT(--({score}{better}{s}))"
+        f"+SUMPRODUCT(({score}={s})*({played}>{p}))"
+        f"+SUMPRODUCT(({score}={s})*({played}={p})*({best}<{b}))",
+        alignment=CENTER,
+        font=BOLD,
     )

@@ -13,10 +13,10 @@ from scoring.exports.base import (
     AUTHOR,
     BOLD,
     CENTER,
-    HEADER_FILL,
     SCORE_FORMAT,
     _csv_text,
     _grid,
+    _head_row,
     _print_setup,
     text_cell,
 )
@@ -42,8 +42,7 @@ def standings_workbook(
     wb = Workbook()
     ws = wb.active
     ws.title = "Standings"
-    for col, label in enumerate(STANDING_HEADS, start=1):
-        text_cell(ws, 1, col, label, font=BOLD, alignment=CENTER, fill=HEADER_FILL)
+    _head_row(ws, 1, STANDING_HEADS)
     for index, standing in enumerate(standings):
         row = 2 + index
         font = BOLD if standing.place == 1 else None

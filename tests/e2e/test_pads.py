@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from playwright.sync_api import expect
 
 from scoring.models import Hand, Pad
 from tests.factories import PASSWORD
@@ -43,7 +44,7 @@ def test_partnership_game_to_1000_on_a_phone(live_server, phone_page, host):
 
     # Hand 1: the other side's points fill in as 200 minus.
     page.get_by_label("Points the bidding side took").fill("130")
-    assert page.get_by_label("Points the other side took").input_value() == "70"
+    expect(page.get_by_label("Points the other side took")).to_have_value("70")
     enter_hand(page, bidder="Ann", bid=120, taken=130)
     page.get_by_text("Saved. Hand 1: Ann & Cy bid 120 and made it.").wait_for()
     page.get_by_role("heading", name="Hand 2 · Cy deals").wait_for()

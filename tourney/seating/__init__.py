@@ -1,10 +1,15 @@
 """Who sits where: plain Python, no Django.
 
 ``core`` holds the vocabulary (plans, table sizes, meetings) and the one-round
-planners, ``night`` plans every remaining round of a night together,
-``designs`` builds the known seatings it starts from, ``planner`` chooses
-between them, and ``season`` turns a season's recent nights into meetings to
-remember. The app and the commands use only the names below.
+planners, ``room`` how a game splits the players present into tables,
+``night`` plans every remaining round of a night together, ``designs`` builds
+the known seatings it starts from, ``planner`` chooses between them, and
+``season`` turns a season's recent nights into meetings to remember. The app
+and the commands use only the names below.
+
+Imports run one way, upward: ``core`` and ``designs`` import nothing of
+Rookery's, ``room`` and ``season`` only ``core``, ``night`` those below it, and
+``planner`` all of them (tests/test_imports.py checks it).
 """
 
 from tourney.seating.core import (

@@ -522,27 +522,30 @@ def _mix_groups(
 
     ``prior`` (meetings on earlier nights) counts as having met, on top of tonight's.
     """
-    n = len(seated)
     if len(sizes) == 1:
         return [seated[:]]
     order = seated[:]
     rng.shuffle(order)
+    problem, floor = _mix_problem(order, sizes, preferred, past, prior)
+    pos = _solve(problem, floor, rng, effort)
+    groups: list[list[P]] = [[] for _ in sizes]
+    for i, table in enumerate(pos):
+        groups[table].append(order[i])
+    return groups
+
+
+def _mix_problem(
+    order: list[P],
+    sizes: list[int],
+    preferred: int,
+    past: _History,
+    prior: Mapping[frozenset, int] | None,
+) -> tuple[_Problem, int]:
+    """The round as a problem in indices (players numbered as in ``order``), and its floor."""
     index = {player: i for i, player in enumerate(order)}
-    met = [[0] * n for _ in range(n)]
-    for pair, m in past.met.items():
-        a, b = pair
-        i = index.get(a)
-        j = index.get(b)
-        if i is not None and j is not None:
-            met[i][j] = met[j][i] = m
+    met = _met_matrix(past.met, index)
     _add_prior(met, index, prior)
-    strangers = []  # bit j of strangers[i] is set when i and j have never met
-    for i in range(n):
-        bits = ((1 << n) - 1) & ~(1 << i)
-        for j, m in enumerate(met[i]):
-            if m:
-                bits &= ~(1 << j)
-        strangers.append(bits)
+    strangers = _strangers(met)
     unmet = [bits.bit_count() for bits in strangers]
 
     # Near the end of a small night every player has met almost everyone, and
@@ -551,8 +554,49 @@ def _mix_groups(
     pairs = sum(s * (s - 1) // 2 for s in sizes)
     unmet_pairs = sum(unmet) // 2
     covering = 0 < unmet_pairs <= pairs
-    extra = _COVERING_REPEAT if covering else 0.0
+    weight = _pair_weights(met, strangers, unmet, covering)
+    size_cost, size_index = _size_costs(order, sizes, preferred, past, covering)
 
+    # The fewest repeats this round can have: every unmet pair seated, and
+    # nobody meets fewer strangers than they have.
+    short = min(sizes) - 1
+    floor = max(pairs - unmet_pairs, sum(max(0, short - u) for u in unmet) // 2)
+    return _Problem(weight, met, unmet, size_cost, size_index, sizes, covering), floor
+
+
+def _met_matrix(met: Mapping[frozenset, int], index: Mapping[P, int]) -> list[list[int]]:
+    """``met`` (meetings by pair) as a matrix over the players ``index`` numbers; others dropped."""
+    n = len(index)
+    matrix = [[0] * n for _ in range(n)]
+    for pair, m in met.items():
+        a, b = pair
+        i = index.get(a)
+        j = index.get(b)
+        if i is not None and j is not None:
+            matrix[i][j] = matrix[j][i] = m
+    return matrix
+
+
+def _strangers(met: list[list[int]]) -> list[int]:
+    """Bit j of ``strangers[i]`` is set when i and j have never met."""
+    n = len(met)
+    strangers = []
+    for i in range(n):
+        bits = ((1 << n) - 1) & ~(1 << i)
+        for j, m in enumerate(met[i]):
+            if m:
+                bits &= ~(1 << j)
+        strangers.append(bits)
+    return strangers
+
+
+def _pair_weights(
+    met: list[list[int]], strangers: list[int], unmet: list[int], covering: bool
+) -> list[list[int]]:
+    """What seating each pair together costs: m squared for a pair that met, less than
+    nothing for strangers, the most for those with unmet partners and few in common."""
+    n = len(met)
+    extra = _COVERING_REPEAT if covering else 0.0
     weight = [[0] * n for _ in range(n)]
     common: dict[tuple[int, int], int] = {}
     for i in range(n):
@@ -567,13 +611,21 @@ def _mix_groups(
     for (i, j), c in common.items():
         scarce = _SCARCE * (most_common - c) // most_common
         weight[i][j] = weight[j][i] = -scarce - _COVER * (unmet[i] + unmet[j])
+    return weight
 
+
+def _size_costs(
+    order: list[P], sizes: list[int], preferred: int, past: _History, covering: bool
+) -> tuple[list[list[int]], list[int]]:
+    """Each player's cost for each distinct table size, and each table's size as an index.
+
+    Rotate who plays at an odd size (not the preferred one; if no table has
+    that, not the size most players get): a little for every earlier round
+    at a size, a lot for having had an odd size _SIZE_SLACK more times than
+    someone present. Covering rounds leave it to the small cost, since who
+    gets the bigger table decides whether the last strangers can meet.
+    """
     distinct = sorted(set(sizes))
-    # Rotate who plays at an odd size (not the preferred one; if no table has
-    # that, not the size most players get): a little for every earlier round
-    # at a size, a lot for having had an odd size _SIZE_SLACK more times than
-    # someone present. Covering rounds leave it to the small cost, since who
-    # gets the bigger table decides whether the last strangers can meet.
     had = [[past.sizes.get(player, Counter())[s] for s in distinct] for player in order]
     fewest = [min(row[k] for row in had) for k in range(len(distinct))]
     seats = Counter(sizes)
@@ -586,27 +638,24 @@ def _mix_groups(
         ]
         for row in had
     ]
-    size_index = [distinct.index(s) for s in sizes]
+    return size_cost, [distinct.index(s) for s in sizes]
 
-    # The fewest repeats this round can have: every unmet pair seated, and
-    # nobody meets fewer strangers than they have.
-    short = min(sizes) - 1
-    floor = max(pairs - unmet_pairs, sum(max(0, short - u) for u in unmet) // 2)
 
-    # Past about 100 players a round without repeats is easy to find, and the
-    # annealing's steps are capped so the room is seated in a fraction of a second.
+def _solve(problem: _Problem, floor: int, rng: random.Random, effort: float) -> list[int]:
+    """Each player's table: annealed, then polished by tabu search when close to ``floor``.
+
+    Past about 100 players a round without repeats is easy to find, and the
+    annealing's steps are capped so the room is seated in a fraction of a second.
+    """
+    n = len(problem.weight)
     per_player = _ITERATIONS[1] if n < _DIRECT else _ITERATIONS_LARGE
     iterations = int(effort * (_ITERATIONS[0] + per_player * min(n, _ITERATIONS[2])))
     anneal = _anneal if n < _DIRECT else _anneal_large
-    problem = _Problem(weight, met, unmet, size_cost, size_index, sizes, covering)
     pos = anneal(problem, rng, iterations)
     excess = _repeats(problem, pos) - floor
     if 0 < excess <= _TABU_WHEN:
         pos = _tabu(problem, pos, rng)
-    groups: list[list[P]] = [[] for _ in sizes]
-    for i, table in enumerate(pos):
-        groups[table].append(order[i])
-    return groups
+    return pos
 
 
 def _add_prior(
@@ -681,6 +730,12 @@ def _swap(pos: list[int], weight, gain, p: int, q: int, a: int, b: int) -> None:
             gx[b] -= d
 
 
+def _cooling(iterations: int) -> tuple[float, float]:
+    """The starting temperature, and the factor that cools it to the final one in ``iterations``."""
+    temp, final = _TEMPERATURE
+    return temp, (final / temp) ** (1.0 / max(1, iterations))
+
+
 def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
     """Simulated annealing over swaps of two players at different tables.
 
@@ -697,8 +752,7 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
     gain = _gains(weight, pos, len(sizes))
     cost = best_cost = _cost(gain, size_cost, size_index, pos)
     best = pos[:]
-    temp, final = _TEMPERATURE
-    cool = (final / temp) ** (1.0 / max(1, iterations))
+    temp, cool = _cooling(iterations)
     random_ = rng.random
     exp = math.exp
     refresh = max(n, 50)
@@ -735,6 +789,16 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
     return best
 
 
+def _seated_at(pos: list[int], tables: int) -> tuple[list[list[int]], list[int]]:
+    """Who sits at each table, and each player's place in that list."""
+    members: list[list[int]] = [[] for _ in range(tables)]
+    slot = [0] * len(pos)
+    for p, t in enumerate(pos):
+        slot[p] = len(members[t])
+        members[t].append(p)
+    return members, slot
+
+
 def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
     """The same annealing for big rooms, pricing a swap from the two tables' members.
 
@@ -748,15 +812,10 @@ def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> lis
     sizes = problem.sizes
     n = len(weight)
     pos = _start(sizes)
-    members: list[list[int]] = [[] for _ in sizes]
-    slot = [0] * n
-    for p, t in enumerate(pos):
-        slot[p] = len(members[t])
-        members[t].append(p)
+    members, slot = _seated_at(pos, len(sizes))
     cost = best_cost = 0
     best = pos[:]
-    temp, final = _TEMPERATURE
-    cool = (final / temp) ** (1.0 / max(1, iterations))
+    temp, cool = _cooling(iterations)
     random_ = rng.random
     exp = math.exp
     for _ in range(iterations):
@@ -799,6 +858,51 @@ def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> lis
     return best
 
 
+def _best_move(
+    problem: _Problem,
+    pos: list[int],
+    gain: list[list[int]],
+    conflicted: list[int],
+    others: list[int],
+    tabu: list[list[int]],
+    step: int,
+    below: int,
+) -> tuple[tuple[int, int] | None, int]:
+    """The cheapest allowed swap of a conflicted player with anyone at another table.
+
+    A move that is tabu at ``step`` is allowed only if its delta is under
+    ``below`` (the best cost less the current one): it would beat the best.
+    """
+    weight = problem.weight
+    size_cost = problem.size_cost
+    size_index = problem.size_index
+    move: tuple[int, int] | None = None
+    move_delta = 0
+    for p in conflicted:
+        a = pos[p]
+        gp = gain[p]
+        wp = weight[p]
+        cp = size_cost[p]
+        sa = size_index[a]
+        for q in others:
+            b = pos[q]
+            if b == a:
+                continue
+            gq = gain[q]
+            delta = gq[a] - gp[a] + gp[b] - gq[b] - 2 * wp[q]
+            sb = size_index[b]
+            if sa != sb:
+                cq = size_cost[q]
+                delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
+            if move is not None and delta >= move_delta:
+                continue
+            if (tabu[p][b] > step or tabu[q][a] > step) and delta >= below:
+                continue
+            move = (p, q)
+            move_delta = delta
+    return move, move_delta
+
+
 def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
     """Tabu search from the annealed round, for the last few repeats.
 
@@ -825,30 +929,8 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
         if not conflicted:
             break
         rng.shuffle(others)
-        move: tuple[int, int] | None = None
-        move_delta = 0
-        for p in conflicted:
-            a = pos[p]
-            gp = gain[p]
-            wp = weight[p]
-            cp = size_cost[p]
-            sa = size_index[a]
-            for q in others:
-                b = pos[q]
-                if b == a:
-                    continue
-                gq = gain[q]
-                delta = gq[a] - gp[a] + gp[b] - gq[b] - 2 * wp[q]
-                sb = size_index[b]
-                if sa != sb:
-                    cq = size_cost[q]
-                    delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
-                if move is not None and delta >= move_delta:
-                    continue
-                if (tabu[p][b] > step or tabu[q][a] > step) and cost + delta >= best_cost:
-                    continue
-                move = (p, q)
-                move_delta = delta
+        below = best_cost - cost
+        move, move_delta = _best_move(problem, pos, gain, conflicted, others, tabu, step, below)
         if move is None:
             continue
         p, q = move

@@ -27,15 +27,21 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from tourney.seating.core import P, Plan, _add_prior, _History, arrange, meetings
+from tourney.seating.core import (
+    P,
+    Plan,
+    _add_prior,
+    _History,
+    _met_matrix,
+    arrange,
+    meetings,
+)
 from tourney.seating.designs import Design, Round, designs_for
-
-if TYPE_CHECKING:
-    from tourney.seating.planner import Room
+from tourney.seating.room import Room
 
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
@@ -259,17 +265,7 @@ def _design_start(
     start = []
     for classes, here, split in zip(order, seated, sizes, strict=False):
         present = set(here)
-        tables = fragments(classes, present)
-        bigger = [t for t in tables if len(t) + 1 in split]
-        for player in extra:
-            if player not in present:
-                continue
-            if bigger:
-                table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
-                bigger.remove(table)
-                table.append(player)
-            else:
-                tables.append([player])
+        tables = _seat_extra(fragments(classes, present), extra, present, split, met)
         tables = _repack(tables, split, rng)
         _meet(met, tables)
         start.append(tables)
@@ -282,6 +278,28 @@ def _design_start(
             _meet(met, tables)
             start.append(tables)
     return start
+
+
+def _seat_extra(
+    tables: list[list[int]],
+    extra: list[int],
+    present: set[int],
+    split: list[int],
+    met: list[list[int]],
+) -> list[list[int]]:
+    """Seat each present player the design has no point for at the table one short of a
+    size in ``split`` whose players they have met least, or else at a table of their own."""
+    bigger = [t for t in tables if len(t) + 1 in split]
+    for player in extra:
+        if player not in present:
+            continue
+        if bigger:
+            table = min(bigger, key=lambda t, row=met[player]: sum(row[x] for x in t))
+            bigger.remove(table)
+            table.append(player)
+        else:
+            tables.append([player])
+    return tables
 
 
 def _fill_groups(
@@ -378,12 +396,7 @@ def _search(
     """
     n = len(present)
     index = {p: i for i, p in enumerate(present)}
-    met = [[0] * n for _ in range(n)]
-    for pair, m in meetings(history).items():
-        a, b = pair
-        i, j = index.get(a), index.get(b)
-        if i is not None and j is not None:
-            met[i][j] = met[j][i] = m
+    met = _met_matrix(meetings(history), index)
     # Odd sizes: every table size but the usual one, each tracked per player.
     usual = _usual_size(sizes, preferred)
     odd = sorted({s for split in sizes for s in split} - {usual})
@@ -534,6 +547,21 @@ def _floor(
     return _REPEAT * rep, weights.size * size
 
 
+@dataclass
+class _Best:
+    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen."""
+
+    cost: int
+    sized: int
+    best: int
+    state: list[list[list[int]]]
+
+    def record(self, cost: int, members: list[list[list[int]]]) -> None:
+        """``members``, at ``cost``, is the best schedule yet."""
+        self.best = cost
+        self.state = [[t[:] for t in tables] for tables in members]
+
+
 def _anneal(
     met: list[list[int]],
     had: list[list[int]],
@@ -553,12 +581,31 @@ def _anneal(
     members alone: p leaving table A lowers each m(p, x) by one, q joining
     raises m(q, x), and so on. The search stops once the pairs cost their
     ``floor`` and the odd seats are close to theirs: nothing better can exist.
+    Then a short tabu search polishes (see :func:`_tabu_polish`).
     """
     cap = _cap(met)
     cost = _cost(met, had, cap, weights)
-    sized = _sized(had, weights)
+    progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
+    price = _pricer(met, had, members, pos, table_odd, cap, weights)
+    swap = _swapper(met, had, members, pos, slot, table_odd)
+    moves = _Moves(met, members, pos, here, price, swap)
+    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
+    _annealing(progress, moves, floor[0], enough, steps, rng)
+    _tabu_polish(progress, moves, floor[0], steps, rng)
+    for r in range(len(members)):
+        members[r] = progress.state[r]
+
+
+def _step_costs(
+    met: list[list[int]], had: list[list[int]], rounds: int, cap: int, weights: _Weights
+) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
+    """What one more or one less of something costs, looked up instead of computed.
+
+    up[m]: a pair meeting once more after m meetings; down[m]: once less;
+    seat_up[k][c] and seat_down[k][c]: a player's c-th round at odd size k, one more or less.
+    """
     caps = _seat_caps(had)
-    most_seats = len(members) + max((max(row) for row in had if row), default=0) + 2
+    most_seats = rounds + max((max(row) for row in had if row), default=0) + 2
     seat_up = [
         [weights.size * (_seat(c + 1, cap_k) - _seat(c, cap_k)) for c in range(most_seats)]
         for cap_k in caps
@@ -570,17 +617,6 @@ def _anneal(
         ]
         for cap_k in caps
     ]
-    enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
-    best = cost
-    best_state = [[t[:] for t in tables] for tables in members]
-    rounds = len(members)
-    random_ = rng.random
-    exp = math.exp
-    start_temp, final = _TEMPERATURE
-    cycle = max(1, steps // _CYCLES)
-    cool = (final / start_temp) ** (1.0 / cycle)
-    temp = start_temp
-    # up[m]: the cost of a pair meeting once more after m meetings; down[m]: once less.
     most = max(max(row) for row in met) + rounds + 2
     up = [
         _REPEAT * (_pair(m + 1, cap, weights.unmet) - _pair(m, cap, weights.unmet))
@@ -590,6 +626,24 @@ def _anneal(
         _REPEAT * (_pair(m - 1, cap, weights.unmet) - _pair(m, cap, weights.unmet)) if m else 0
         for m in range(most)
     ]
+    return up, down, seat_up, seat_down
+
+
+type _Price = Callable[[int, int, int], tuple[int, int]]
+type _Swap = Callable[[int, int, int], None]
+
+
+def _pricer(
+    met: list[list[int]],
+    had: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    table_odd: list[list[int]],
+    cap: int,
+    weights: _Weights,
+) -> _Price:
+    """``price(r, p, q)``: what swapping p and q in round r changes, from the lookups."""
+    up, down, seat_up, seat_down = _step_costs(met, had, len(members), cap, weights)
 
     def price(r: int, p: int, q: int) -> tuple[int, int]:
         """What swapping p and q in round r changes: (cost, of which the odd tables)."""
@@ -610,6 +664,19 @@ def _anneal(
             if sb >= 0:
                 dsize += seat_down[sb][had[q][sb]] + seat_up[sb][had[p][sb]]
         return delta + dsize, dsize
+
+    return price
+
+
+def _swapper(
+    met: list[list[int]],
+    had: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    slot: list[list[int]],
+    table_odd: list[list[int]],
+) -> _Swap:
+    """``swap(r, p, q)``: swap p and q in round r, keeping the meetings and odd seats current."""
 
     def swap(r: int, p: int, q: int) -> None:
         a, b = pos[r][p], pos[r][q]
@@ -640,9 +707,56 @@ def _anneal(
         pos[r][p], pos[r][q] = b, a
         slot[r][p], slot[r][q] = sq, sp
 
+    return swap
+
+
+class _Moves(NamedTuple):
+    """The schedule being searched (see _optimise) and the two moves on it."""
+
+    met: list[list[int]]
+    members: list[list[list[int]]]
+    pos: list[list[int]]
+    here: list[list[int]]
+    price: _Price
+    swap: _Swap
+
+
+def _draw(
+    draws: int,
+    random_: Callable[[], float],
+    met: list[list[int]],
+    members: list[list[list[int]]],
+    pos: list[list[int]],
+    here: list[list[int]],
+) -> tuple[int, int, bool]:
+    """A round and a player in it, drawn up to ``draws`` times until the player meets
+    someone at their table again; the last draw, and whether it was such a player."""
+    rounds = len(members)
+    for _ in range(draws):
+        r = int(random_() * rounds)
+        players = here[r]
+        p = players[int(random_() * len(players))]
+        mp = met[p]
+        if any(mp[x] > 1 for x in members[r][pos[r][p]] if x != p):
+            return r, p, True
+    return r, p, False
+
+
+def _annealing(
+    progress: _Best, moves: _Moves, pairs_floor: int, enough: int, steps: int, rng: random.Random
+) -> None:
+    """The annealing proper: ``steps`` at most, cooling ``_CYCLES`` times, focused on repeats."""
+    cost, sized = progress.cost, progress.sized
+    met, members, pos, here, price, swap = moves
+    random_ = rng.random
+    exp = math.exp
+    start_temp, final = _TEMPERATURE
+    cycle = max(1, steps // _CYCLES)
+    cool = (final / start_temp) ** (1.0 / cycle)
+    temp = start_temp
     stop = steps
     for step in range(steps):
-        if cost - sized <= floor[0]:
+        if cost - sized <= pairs_floor:
             # No pair can do better: rotate the odd tables for a little longer at most.
             if cost <= enough:
                 break
@@ -650,19 +764,12 @@ def _anneal(
         if step >= stop:
             break
         temp = start_temp if step % cycle == 0 else temp * cool
-        for _ in range(_FOCUS):
-            r = int(random_() * rounds)
-            players = here[r]
-            tables = members[r]
-            where = pos[r]
-            p = players[int(random_() * len(players))]
-            mp = met[p]
-            if any(mp[x] > 1 for x in tables[where[p]] if x != p):
-                break
-        if len(tables) < 2:
+        r, p, _ = _draw(_FOCUS, random_, met, members, pos, here)
+        if len(members[r]) < 2:
             continue
+        players = here[r]
         q = players[int(random_() * len(players))]
-        if where[p] == where[q]:
+        if pos[r][p] == pos[r][q]:
             continue
         delta, dsize = price(r, p, q)
         if delta > 0 and random_() >= exp(-delta / temp):
@@ -670,23 +777,30 @@ def _anneal(
         swap(r, p, q)
         cost += delta
         sized += dsize
-        if cost < best:
-            best = cost
-            best_state = [[t[:] for t in tables] for tables in members]
+        if cost < progress.best:
+            progress.record(cost, members)
+    progress.cost, progress.sized = cost, sized
 
-    # Tabu search from where the annealing ended: the best swap of one player who
-    # meets someone again, even uphill, and neither player moves again for a while.
+
+def _tabu_polish(
+    progress: _Best, moves: _Moves, pairs_floor: int, steps: int, rng: random.Random
+) -> None:
+    """Tabu search from where the annealing ended.
+
+    The best swap of one player who meets someone again, even uphill, and
+    neither player moves again for a while.
+    """
+    cost, sized = progress.cost, progress.sized
+    met, members, pos, here, price, swap = moves
+    rounds = len(members)
+    random_ = rng.random
     tabu = [[0] * len(met) for _ in range(rounds)]
     shortest, longest = _TABU_TENURE
     for step in range(1, int(steps * _TABU_SHARE) + 1):
-        if cost - sized <= floor[0]:
+        if cost - sized <= pairs_floor:
             break
-        for _ in range(_TABU_DRAWS):
-            r = int(random_() * rounds)
-            p = here[r][int(random_() * len(here[r]))]
-            if any(met[p][x] > 1 for x in members[r][pos[r][p]] if x != p):
-                break
-        else:
+        r, p, found = _draw(_TABU_DRAWS, random_, met, members, pos, here)
+        if not found:
             continue
         move = None
         for q in here[r]:
@@ -695,7 +809,7 @@ def _anneal(
             delta, dsize = price(r, p, q)
             if move is not None and delta >= move[0]:
                 continue
-            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= best:
+            if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= progress.best:
                 continue
             move = (delta, dsize, q)
         if move is None:
@@ -706,8 +820,6 @@ def _anneal(
         sized += dsize
         tabu[r][p] = step + shortest + int(random_() * (longest - shortest + 1))
         tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
-        if cost < best:
-            best = cost
-            best_state = [[t[:] for t in tables] for tables in members]
-    for r in range(rounds):
-        members[r] = best_state[r]
+        if cost < progress.best:
+            progress.record(cost, members)
+    progress.cost, progress.sized = cost, sized

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from tourney.seating import night
@@ -24,60 +23,16 @@ from tourney.seating.core import (
     P,
     Plan,
     _check_range,
-    _choose_sitters,
     _History,
     _mix_groups,
-    _no_split_error,
     _random_groups,
-    _regular_sizes,
-    _short_sizes,
-    _sit_out_count,
     _standings_groups,
     arrange,
 )
+from tourney.seating.room import Room
 
 type Prior = tuple[tuple[tuple[P, P], int], ...]
 """Earlier nights' meetings as ``((a, b), weight)`` with a < b, sorted: hashable for the cache."""
-
-
-@dataclass(frozen=True)
-class Room:
-    """How the game splits a room into tables, and what to do when it cannot."""
-
-    min_size: int
-    max_size: int
-    preferred: int
-    short_table_size: int | None = None
-    fallback: str | None = None
-
-    def split(
-        self, present: list[P], past: _History, rng: random.Random
-    ) -> tuple[list[int], list[P]]:
-        """The table sizes for ``present`` and who sits out (see :func:`plan_round`)."""
-        n = len(present)
-        sizes = _regular_sizes(n, self.min_size, self.max_size, self.preferred)
-        sitting_out: list[P] = []
-        if sizes is None:
-            if self.fallback == "short_table":
-                assert self.short_table_size is not None
-                sizes = _short_sizes(
-                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
-                )
-            elif self.fallback == "sit_out":
-                out = _sit_out_count(n, self.min_size, self.max_size, self.preferred)
-                if out is not None:
-                    sitting_out = _choose_sitters(present, out, past, rng)
-                    sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
-            if sizes is None:
-                raise _no_split_error(
-                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
-                )
-        return sizes, sitting_out
-
-    def sits_out_nobody(self, n: int) -> bool:
-        return self.fallback != "sit_out" or (
-            _regular_sizes(n, self.min_size, self.max_size, self.preferred) is not None
-        )
 
 
 def _checked(

@@ -269,7 +269,9 @@ def _roster_import(request: HttpRequest, cap: CappedUpload) -> HttpResponse:
         return _import_confirm(request)
     refusal = FILE_TOO_BIG if cap.too_big else ""
     posted = request.method == "POST"  # bound even when a skipped file left nothing
-    form = ImportForm(request.POST if posted else None, request.FILES, refusal=refusal)
+    form = ImportForm(
+        request.POST if posted else None, request.FILES if posted else None, refusal=refusal
+    )
     if posted and form.is_valid():
         upload = form.cleaned_data.get("file")
         try:

@@ -1,0 +1,62 @@
+"""The room: how a game splits the players present into tables, and what to do when it cannot.
+
+Both planners need it (``planner`` for one round, ``night`` for the whole
+night), so it sits below them and imports only ``core``: the seating modules
+import one way, ``core`` and ``designs`` at the bottom, then ``room``, then
+``night``, then ``planner`` on top.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tourney.seating.core import (
+    P,
+    _choose_sitters,
+    _History,
+    _no_split_error,
+    _regular_sizes,
+    _short_sizes,
+    _sit_out_count,
+)
+
+
+@dataclass(frozen=True)
+class Room:
+    """How the game splits a room into tables, and what to do when it cannot."""
+
+    min_size: int
+    max_size: int
+    preferred: int
+    short_table_size: int | None = None
+    fallback: str | None = None
+
+    def split(
+        self, present: list[P], past: _History, rng: random.Random
+    ) -> tuple[list[int], list[P]]:
+        """The table sizes for ``present`` and who sits out (see ``planner.plan_round``)."""
+        n = len(present)
+        sizes = _regular_sizes(n, self.min_size, self.max_size, self.preferred)
+        sitting_out: list[P] = []
+        if sizes is None:
+            if self.fallback == "short_table":
+                assert self.short_table_size is not None
+                sizes = _short_sizes(
+                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
+                )
+            elif self.fallback == "sit_out":
+                out = _sit_out_count(n, self.min_size, self.max_size, self.preferred)
+                if out is not None:
+                    sitting_out = _choose_sitters(present, out, past, rng)
+                    sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
+            if sizes is None:
+                raise _no_split_error(
+                    n, self.min_size, self.max_size, self.preferred, self.short_table_size
+                )
+        return sizes, sitting_out
+
+    def sits_out_nobody(self, n: int) -> bool:
+        return self.fallback != "sit_out" or (
+            _regular_sizes(n, self.min_size, self.max_size, self.preferred) is not None
+        )
