@@ -114,6 +114,12 @@ def _night_label(night: Night) -> str:
     return f"{night.event.name}, {night.event.date:%d %b %Y}: place {night.place} of {night.field}"
 
 
+def _sat_at_a_table(row: Row) -> bool:
+    """Whether the player has a score from a table tonight, final or still coming in: a
+    night in play counts as played from the first score (its figures from closed rounds)."""
+    return any(c is not None and c.played and c.points is not None for c in row.cells)
+
+
 def _played(row: Row) -> tuple[int, int, int]:
     """(rounds played, went out, points in the rounds played) from a sheet row: the
     rounds the standings count (not one whose scores are still coming in)."""
@@ -135,7 +141,7 @@ def person_history(person: Person, *, season: Season | None = None) -> History:
     for player in players:
         sheet = sheets[player.event_id]
         row = next((r for r in sheet.rows if r.player.pk == player.pk), None)
-        if row is None or not _played(row)[0]:
+        if row is None or not _sat_at_a_table(row):
             continue
         mine[player.event_id] = row
         rounds, went_out, points = _played(row)
