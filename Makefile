@@ -51,12 +51,12 @@ prepare: venv .rookery-secret
 # The demo on this computer only (loopback).
 run: prepare
 	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
-	exec $(PY) -m tourney.serve --host $(HOST) --port $(PORT)
+	exec $(PY) -m tourney.server.serve --host $(HOST) --port $(PORT)
 
 # A game night: every phone on the room's network can reach it.
 night: prepare
 	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
-	exec $(PY) -m tourney.serve --room --port $(PORT)
+	exec $(PY) -m tourney.server.serve --room --port $(PORT)
 
 dev: prepare
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)

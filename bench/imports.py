@@ -22,13 +22,13 @@ from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
-from tests.tourney.test_roster_imports import (  # noqa: E402
+from tests.tourney.club.test_roster_imports import (  # noqa: E402
     cell_rows,
     parse_in_a_worker,
     workbook,
     zip_bomb,
 )
-from tourney import people  # noqa: E402
+from tourney.club import people  # noqa: E402
 from tourney.models import Event, Person, name_key  # noqa: E402
 
 FIRST = "Ann Bob Carl Dee Edna Frank Gus Hana Ivan Jon Kim Lena Mo Nell Oscar Pia Quinn Rosa"

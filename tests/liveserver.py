@@ -65,7 +65,7 @@ def migrate(env: dict[str, str]) -> None:
 
 
 class Server:
-    """`python -m tourney.serve` in its own process group, so SIGKILL ends it whole."""
+    """`python -m tourney.server.serve` in its own process group, so SIGKILL ends it whole."""
 
     def __init__(
         self, env: dict[str, str], *, workers: int = 2, threads: int = 4, args: tuple[str, ...] = ()
@@ -86,7 +86,7 @@ class Server:
             [
                 PYTHON,
                 "-m",
-                "tourney.serve",
+                "tourney.server.serve",
                 "--host",
                 "127.0.0.1",
                 "--port",

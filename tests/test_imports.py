@@ -51,6 +51,12 @@ LAYERS = (
         ),
         VIEWS,
     ),
+    Layer(
+        "the club, accounts and the server, below the views",
+        ("tourney/club/**/*.py", "tourney/accounts/**/*.py", "tourney/server/**/*.py"),
+        VIEWS,
+    ),
+    Layer("the club, beside the server", ("tourney/club/**/*.py",), ("tourney.server",)),
 )
 
 ONE_WAY = ("scoring/rules/**/*.py", "tourney/seating/**/*.py")

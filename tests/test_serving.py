@@ -15,7 +15,7 @@ import time
 import pytest
 
 from tests.liveserver import PYTHON, ROOT, Server, free_port, migrate, run_django, server_env
-from tourney.network import lan_address
+from tourney.server.network import lan_address
 
 
 def get(port: int, path: str, host: str) -> tuple[int, str]:
@@ -36,7 +36,7 @@ def night_server(tmp_path):
     run_django(env, "from django.core.management import call_command; call_command('ensure_host')")
     port = free_port()
     proc = subprocess.Popen(
-        [PYTHON, "-m", "tourney.serve", "--room", "--port", str(port), "--quiet"],
+        [PYTHON, "-m", "tourney.server.serve", "--room", "--port", str(port), "--quiet"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

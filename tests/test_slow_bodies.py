@@ -276,7 +276,7 @@ def call_asgi(app, body: bytes, headers=()) -> list[dict]:
 
 def test_the_buffered_request_reaches_the_application_as_sent():
     """What Django sees through BodyFirst: path, query, address, headers and body."""
-    from tourney.serve import BodyFirst
+    from tourney.server.serve import BodyFirst
 
     seen = {}
 
@@ -301,7 +301,7 @@ def test_the_buffered_request_reaches_the_application_as_sent():
 
 
 def test_a_failing_application_is_a_plain_500_not_a_dropped_connection():
-    from tourney.serve import BodyFirst
+    from tourney.server.serve import BodyFirst
 
     def app(environ, start_response):
         raise RuntimeError("boom")

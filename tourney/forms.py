@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
+from tourney.club.people import RosterIndex, SpellingIndex, match_name
 from tourney.models import Event, Person, Player, Round, Season, name_key
-from tourney.people import RosterIndex, SpellingIndex, match_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
 

@@ -7,7 +7,7 @@ otherwise with the address this request came in on.
 from django.conf import settings
 from django.http import HttpRequest
 
-from tourney.network import is_loopback
+from tourney.server.network import is_loopback
 
 
 def site_url(request: HttpRequest) -> str:

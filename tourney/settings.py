@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.utils.csp import CSP
 
-from tourney.network import public_url
+from tourney.server.network import public_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -65,17 +65,17 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "tourney.middleware.secure_cookies",
+    "tourney.server.middleware.secure_cookies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tourney.middleware.private_host_pages",
+    "tourney.server.middleware.private_host_pages",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "tourney.middleware.too_big",
+    "tourney.server.middleware.too_big",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
@@ -157,9 +157,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_USERNAME_CALLABLE = "tourney.signin.username_key"
-AXES_CLIENT_IP_CALLABLE = "tourney.signin.client_ip"
-AXES_LOCKOUT_CALLABLE = "tourney.signin.locked_out"
+AXES_USERNAME_CALLABLE = "tourney.accounts.signin.username_key"
+AXES_CLIENT_IP_CALLABLE = "tourney.accounts.signin.client_ip"
+AXES_LOCKOUT_CALLABLE = "tourney.accounts.signin.locked_out"
 AXES_HTTP_RESPONSE_CODE = 429
 # Behind a reverse proxy every request comes from the proxy's address, so five bad
 # guesses by anyone would lock out every host. Name the header the proxy sets
@@ -167,7 +167,7 @@ AXES_HTTP_RESPONSE_CODE = 429
 # proxy that overwrites it, anyone can send that header.
 ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 
-# Request size and time. The server (tourney/serve.py) reads a request's body whole
+# Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and
 # be at most ROOKERY_MAX_REQUEST_BYTES (else 413, before any of it is stored). The
 # largest form a host sends is a roster or a backup file of a few megabytes.
@@ -176,7 +176,7 @@ ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(
 # Django's own caps, within that: a form's fields (uploaded files aside) at most
 # 2.5 MB, and an uploaded file kept in memory up to 2.5 MB (a larger one goes to a
 # temporary file, which the request cap above bounds). Over a cap, the host sees a
-# page saying so (tourney.middleware.too_big), not an error.
+# page saying so (tourney.server.middleware.too_big), not an error.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FILES = 20
@@ -215,7 +215,7 @@ SECURE_REDIRECT_EXEMPT = [r"^health/"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 LANGUAGE_COOKIE_SECURE = HTTPS
-# ...and every other cookie, deletions included: tourney.middleware.secure_cookies.
+# ...and every other cookie, deletions included: tourney.server.middleware.secure_cookies.
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000" if HTTPS else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS

@@ -5,7 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
-from tourney import health, signin_links
+from tourney.accounts import signin_links
+from tourney.server import health
 from tourney.views import (
     cards,
     events,

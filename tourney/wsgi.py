@@ -1,4 +1,4 @@
-"""WSGI entry point, served by Granian through `python -m tourney.serve`."""
+"""WSGI entry point, served by Granian through `python -m tourney.server.serve`."""
 
 import os
 

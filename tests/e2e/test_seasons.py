@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.e2e.demo import sign_in
 from tests.factories import PASSWORD, UserFactory
-from tests.tourney.test_seasons import play_night
+from tests.tourney.club.test_seasons import play_night
 from tourney.models import Season
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

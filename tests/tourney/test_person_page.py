@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, UserFactory
 from tourney import services
-from tourney.history import person_history
+from tourney.club.history import person_history
 from tourney.models import Entry, Person, Player, Round, Score, Season, Seat, TableCard
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ def club(host):
 
 
 def direct(person, *, season=None):
-    """What the page must say, computed without tourney.sheet or tourney.history."""
+    """What the page must say, computed without tourney.sheet or tourney.club.history."""
     players = Player.objects.filter(person=person).select_related("event")
     if season is not None:
         players = players.filter(event__season=season)

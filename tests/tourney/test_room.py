@@ -15,10 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import UserFactory, night
-from tourney import serve, services
+from tourney import services
+from tourney.accounts.signin_links import issue_link
 from tourney.models import CODE_ALPHABET, CODE_LENGTH, JoinAttempt, SignInLink, TableCard
-from tourney.network import is_loopback, lan_address, public_url
-from tourney.signin_links import issue_link
+from tourney.server import serve
+from tourney.server.network import is_loopback, lan_address, public_url
 
 LAN = "http://10.1.2.3:8000"
 

@@ -32,7 +32,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(LoginView):
-    """Django's sign-in. django-axes (settings.py, ``tourney.signin``) slows down
+    """Django's sign-in. django-axes (settings.py, ``tourney.accounts.signin``) slows down
     password guessers here and on /admin/login/ alike."""
 
     redirect_authenticated_user = True

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tourney.history import person_history
+from tourney.club.history import person_history
 from tourney.models import Season
 from tourney.views.roster import host_person, roster_person
 

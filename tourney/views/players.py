@@ -11,14 +11,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.once import answered_once
-from tourney import history, services
+from tourney import services
+from tourney.club import history
+from tourney.club.people import RosterError, rename_person
 from tourney.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
     RenamePlayerForm,
 )
 from tourney.models import Event, Player, Seat
-from tourney.people import RosterError, rename_person
 from tourney.sheet import build_sheet, places_by_round
 from tourney.views.common import host_event
 

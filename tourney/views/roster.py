@@ -16,10 +16,8 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.once import answered_once
-from tourney import people
-from tourney.middleware import reads_its_own_upload, too_big_page
-from tourney.models import Person
-from tourney.roster_forms import (
+from tourney.club import people
+from tourney.club.roster_forms import (
     FILE_TOO_BIG,
     TEXT_TOO_BIG,
     CappedUpload,
@@ -28,6 +26,8 @@ from tourney.roster_forms import (
     MergeForm,
     PersonForm,
 )
+from tourney.models import Person
+from tourney.server.middleware import reads_its_own_upload, too_big_page
 from tourney.views.common import CSV, XLSX, as_pk, download
 
 IMPORT_SALT = "rookery.roster-import"

@@ -25,8 +25,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from scoring.formfields import not_a_number, parse_points
 from tourney import services
-from tourney.history import person_history
-from tourney.middleware import PRIVATE
+from tourney.accounts.signin import client_ip
+from tourney.club.history import person_history
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -39,8 +39,8 @@ from tourney.models import (
     TableCard,
     normalise_table_code,
 )
+from tourney.server.middleware import PRIVATE
 from tourney.sheet import build_sheet
-from tourney.signin import client_ip
 from tourney.views.players import player_context
 
 NAME_COOKIE = "rookery_name"  # the id of the player who last entered scores on this phone

@@ -5,7 +5,7 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.club_backup import export_club
+from tourney.club.club_backup import export_club
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import export_event
+from tourney.club.backup import export_event
 from tourney.models import Event
 
 

@@ -9,8 +9,8 @@ would have no password anyone knows. Make it first with `ensure_host` or
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import IMPORT_ERRORS, BackupError, failure_message, read_backup
-from tourney.club_backup import import_club
+from tourney.club.backup import IMPORT_ERRORS, BackupError, failure_message, read_backup
+from tourney.club.club_backup import import_club
 
 
 class Command(BaseCommand):

@@ -2,7 +2,13 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backup import IMPORT_ERRORS, BackupError, failure_message, import_event, read_backup
+from tourney.club.backup import (
+    IMPORT_ERRORS,
+    BackupError,
+    failure_message,
+    import_event,
+    read_backup,
+)
 
 
 class Command(BaseCommand):

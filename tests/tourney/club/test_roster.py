@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import EventFactory, UserFactory, night
-from tourney import people, services
+from tourney import services
+from tourney.club import people
+from tourney.club.people import RosterError, close_spelling, match_name, merge_people, rename_person
 from tourney.models import Person, Player, Score
-from tourney.people import RosterError, close_spelling, match_name, merge_people, rename_person
 from tourney.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from tests.factories import UserFactory, night, valid_points
 from tourney import services
-from tourney.backup import BackupError, export_event, import_event
-from tourney.club_backup import export_club, import_club
+from tourney.club.backup import BackupError, export_event, import_event
+from tourney.club.club_backup import export_club, import_club
 from tourney.models import Event, Person, Player, Round, Score, Season, TableCard
 from tourney.sheet import build_sheet
 

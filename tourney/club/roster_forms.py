@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 
 from scoring.formfields import clean_name
+from tourney.club.people import MAX_ROWS, MAX_UPLOAD_BYTES, match_name
 from tourney.models import Person, name_key
-from tourney.people import MAX_ROWS, MAX_UPLOAD_BYTES, match_name
 
 NAME_MAX = Person._meta.get_field("name").max_length
 

@@ -17,12 +17,12 @@ from django.db.models.signals import post_init
 from django.urls import reverse
 
 from tests.factories import EventFactory
-from tourney import backup, people
+from tourney.club import backup, people
 from tourney.models import Person, name_key
 
 pytestmark = pytest.mark.django_db
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 # -- workbooks built to hurt ------------------------------------------------
@@ -92,7 +92,7 @@ CHILD = """
 import json, sys, time
 import django
 django.setup()
-from tourney import people
+from tourney.club import people
 data = open(sys.argv[1], "rb").read()
 start = time.perf_counter()
 try:

@@ -1,4 +1,4 @@
-"""Serve Rookery: `python -m tourney.serve` on this computer, `--room` for a game night.
+"""Serve Rookery: `python -m tourney.server.serve` on this computer, `--room` for a game night.
 
 Granian serves the app. Its HTTP side is asynchronous (Rust, tokio), so a phone
 on weak Wi-Fi that sends its headers a byte at a time costs a few bytes and no
@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
-from tourney.network import is_loopback, lan_address, public_url
+from tourney.server.network import is_loopback, lan_address, public_url
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ NO_NETWORK = (
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m tourney.serve", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tourney.server.serve", description=__doc__)
     parser.add_argument("--room", action="store_true", help="serve every phone in the room")
     parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
@@ -71,7 +71,7 @@ def welcome(url: str, host_user: str) -> None:
     """Print where phones join, and the host's sign-in link as a terminal QR code."""
     import segno
 
-    from tourney.signin_links import issue_link
+    from tourney.accounts.signin_links import issue_link
 
     line = "=" * 64
     print(line)
@@ -140,7 +140,7 @@ def serve(address: str, port: int, *, workers: int, threads: int, quiet: bool) -
 
     os.environ["ROOKERY_THREADS"] = str(threads)  # read by each worker's room_application
     Granian(
-        "tourney.serve:room_application",
+        "tourney.server.serve:room_application",
         factory=True,
         address=address,
         port=port,

@@ -3,7 +3,7 @@
 `event_file_problems` (rookery-event/2 and /1) and `club_file_problems`
 (rookery-club/1) walk the whole document and return the first few problems, each
 named by where it is ("events[0].rounds[3].status: 'bogus' is not one of planned,
-playing, closed"), so the import (tourney.backup, tourney.club_backup) refuses a
+playing, closed"), so the import (tourney.club.backup, tourney.club.club_backup) refuses a
 hand-edited or damaged file before it saves anything, rather than storing it for
 every page that reads it to fail.
 

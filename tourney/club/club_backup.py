@@ -2,7 +2,7 @@
 
 `export_club` lists the host's people once (with contact and other spellings,
 including people who have not played yet) and their seasons once; each event
-is the event backup (see `tourney.backup`) naming its people and season by
+is the event backup (see `tourney.club.backup`) naming its people and season by
 their id in the document. `import_club` reads it for a host in one
 transaction: a damaged file saves nothing.
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
-from tourney.backup import (
+from tourney.club.backup import (
     BackupError,
     event_date,
     export_event,
@@ -33,7 +33,7 @@ from tourney.backup import (
     match_season,
     refuse_problems,
 )
-from tourney.backup_check import club_file_problems
+from tourney.club.backup_check import club_file_problems
 from tourney.models import Event, Person, Season
 
 FORMAT = "rookery-club/1"

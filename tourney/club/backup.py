@@ -13,7 +13,7 @@ roster has none, else a new one; a season is the host's season of that address
 or name, else a new one. Format 1 files still import: their players become
 people by name, as players added by hand do.
 
-A file is checked whole (tourney.backup_check) before anything is stored: a
+A file is checked whole (tourney.club.backup_check) before anything is stored: a
 damaged or hand-edited one is refused naming its first few problems.
 """
 
@@ -28,7 +28,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
 
 from scoring import rules
-from tourney.backup_check import EVENT_FIELDS, SHOWN, event_file_problems
+from tourney.club.backup_check import EVENT_FIELDS, SHOWN, event_file_problems
 from tourney.models import (
     Entry,
     Event,

@@ -1,0 +1,9 @@
+"""Accounts: how a host signs in.
+
+signin (django-axes: who a failed sign-in counts against, what a locked-out
+host sees) and signin_links (one-time sign-in links, the QR code `make night`
+prints). Roles and invites join here as they arrive.
+
+May import tourney.models and Django's auth (and django-axes); never the views
+(tourney.views), the club or the server.
+"""
