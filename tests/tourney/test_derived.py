@@ -17,7 +17,8 @@ from django.db import connection
 from django.urls import reverse
 
 from tests.factories import night
-from tourney import backup, history, seasons, services
+from tourney import services
+from tourney.club import backup, history, seasons
 from tourney.models import Entry, Player, Round, Score, Season
 from tourney.sheet import build_sheet
 
