@@ -294,3 +294,36 @@ def test_a_backup_with_a_stale_fill_in_reads_the_rule_from_its_scores(host):
     sheet = build_sheet(restored)
     assert cell(sheet, nina, 1).points == 90
     assert services.event_totals(restored)[nina.pk] == 90
+
+
+@pytest.mark.django_db(transaction=True)
+def test_late_arrivals_added_from_three_tabs_at_once_are_all_saved_and_filled(host):
+    event = night(8, owner=host, rounds_planned=3)
+    rnd = start(event)
+    for table in rnd.tables.order_by("number"):
+        enter(table, [0, 30, 10, 20])
+    services.close_round(rnd)
+    names = ["Late A", "Late B", "Late C"]
+    barrier = threading.Barrier(len(names))
+    errors = []
+
+    def add(name):
+        try:
+            barrier.wait(timeout=10)
+            services.add_players(event, [name])
+        except Exception as exc:  # the test reports it below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=add, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert errors == []
+    fill = Entry.objects.get(round=rnd, table=None, state=Entry.State.CURRENT)
+    late = set(Player.objects.filter(name__in=names).values_list("pk", flat=True))
+    assert len(late) == 3
+    assert {s.player_id for s in fill.scores.all()} == late
+    assert {s.points for s in fill.scores.all()} == {30}
