@@ -340,9 +340,13 @@ def _next_version(rnd: Round, table: GameTable | None) -> int:
 
 
 def check_table_scores(
-    table: GameTable, points: Mapping[int, int | None], *, high_confirmed: bool = False
+    table: GameTable,
+    points: Mapping[int, int | None],
+    *,
+    high_confirmed: bool = False,
+    buys: Mapping[int, int | None] | None = None,
 ) -> None:
-    """Ask the rules engine about a table's scores, keyed by player id."""
+    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id."""
     seats = list(table.seats.select_related("player").order_by("position"))
     names = {s.player_id: s.player.name for s in seats}
     if set(points) != set(names):
@@ -354,6 +358,7 @@ def check_table_scores(
         table.round.number,
         {names[pid]: points[pid] for pid in names},
         high_confirmed=high_confirmed,
+        buys={names[pid]: count for pid, count in (buys or {}).items() if pid in names},
     )
 
 
@@ -440,7 +445,7 @@ def submit_scores(
         if current is not None and current.same_scores_as(clean):
             return SubmitResult(current, "same")
         raise StaleForm(stale_message(rnd))
-    check_table_scores(table, points, high_confirmed=high_confirmed)
+    check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
     if current is not None and current.same_scores_as(clean):
         if is_host:
             _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
