@@ -100,7 +100,9 @@ class Table:
             reach[g] = bits
         self.reach = reach
         # best[g][c]: the most c cards of the suffix are worth (c up to all of them).
+        # least[g][c]: the least c cards of the suffix are worth.
         self.best: list[list[int]] = []
+        self.least: list[list[int]] = []
         self.cards_left = [0] * (n + 1)
         for g in range(n + 1):
             row, total = [0], 0
@@ -109,8 +111,15 @@ class Table:
                     total += value
                     row.append(total)
             self.best.append(row)
+            low, total = [0], 0
+            for value, copies in sorted(groups[g:]):
+                for _ in range(copies):
+                    total += value
+                    low.append(total)
+            self.least.append(low)
             self.cards_left[g] = len(row) - 1
         self._solo: dict[Counts, dict[tuple[int, int, int], bool]] = {}
+        self._tables: dict[Counts, tuple[int, int, list[bytes]]] = {}
 
     # -- one player alone ------------------------------------------------------
 
@@ -124,6 +133,10 @@ class Table:
             return counts.allows(used)
         if g >= len(self.groups) or not (self.reach[g] >> points) & 1:
             return False
+        if counts.floor == 1 and counts.step == 1:
+            return True  # any hand of one card or more: the points alone decide
+        if counts.top is not None:
+            return self._packed(counts, g, points, used)
         key = (g, points, used)
         known = memo.get(key)
         if known is not None:
@@ -132,7 +145,9 @@ class Table:
         best = self.best[g]
         fewest = bisect.bisect_left(best, points)  # a lower bound on the cards still needed
         top = counts.top
-        if top is None or used + fewest <= top:
+        if top is not None and not self._size_fits(counts, g, points, used, fewest):
+            pass
+        elif top is None or used + fewest <= top:
             value, copies = self.values[g], self.copies[g]
             most = min(copies, points // value)
             if top is not None:
@@ -145,6 +160,56 @@ class Table:
                     break
         memo[key] = found
         return found
+
+    def _packed(self, counts: Counts, g: int, points: int, used: int) -> bool:
+        """The exact check for a hand of at most `top` cards, from a bit table per suffix.
+
+        Row p of suffix g is a bit set of the card counts whose hands from groups g
+        onward are worth exactly p; the rows are packed into one integer, `width`
+        bits each, so adding a bundle of copies is one shift for every row at once.
+        """
+        tables = self._tables.get(counts)
+        if tables is None:
+            tables = self._tables[counts] = self._build(counts)
+        width, rows, buffers = tables
+        if points >= rows:
+            return False
+        row = int.from_bytes(buffers[g][points * width : (points + 1) * width], "little")
+        return bool((row << used) & counts.exact)
+
+    def _build(self, counts: Counts) -> tuple[int, int, list[bytes]]:
+        top = counts.top or 0
+        width = (2 * (top + 1) + 7) // 8  # bytes a row: room for a bundle's overflow
+        bits = width * 8
+        rows = self.best[0][min(top, self.cards_left[0])] + 1
+        keep = int.from_bytes(((1 << (top + 1)) - 1).to_bytes(width, "little") * rows, "little")
+        table = 1
+        buffers: list[bytes] = [b""] * (len(self.groups) + 1)
+        size_bytes = width * rows
+        buffers[-1] = table.to_bytes(size_bytes, "little")
+        for g in range(len(self.groups) - 1, -1, -1):
+            value, copies = self.groups[g]
+            bundle, left = 1, min(copies, top)
+            while left:
+                size = min(bundle, left)
+                table = (table | (table << (size * (value * bits + 1)))) & keep
+                left -= size
+                bundle *= 2
+            buffers[g] = table.to_bytes(size_bytes, "little")
+        return width, rows, buffers
+
+    def _size_fits(self, counts: Counts, g: int, points: int, used: int, fewest: int) -> bool:
+        """Some allowed hand size n leaves n - used cards that can be worth `points`."""
+        best, least = self.best[g], self.least[g]
+        room = len(best) - 1
+        exact = counts.exact >> (used + fewest)
+        more = fewest
+        while exact and more <= room:
+            if exact & 1 and least[more] <= points <= best[more]:
+                return True
+            exact >>= 1
+            more += 1
+        return False
 
     def options(self, counts: Counts, g: int, points: int, used: int, left: int) -> list[int]:
         """Every number of group g's copies (at most `left`) after which the player can finish."""
@@ -223,6 +288,16 @@ class _Search:
         spare = t.cards_left[g] - need
         if spare < 0 or total > t.best[g][spare]:
             return False
+        # Together the hands hold at most the sum of their rooms, so at best that many cards.
+        room = 0
+        for (p, u), c in zip(state, self.counts, strict=True):
+            top = c.top
+            if top is None:
+                room = spare
+                break
+            room += top - u if p else 0
+        if room < spare and total > t.best[g][room]:
+            return False
         if self._free(g, state, need):
             return True
         key = self._key(g, state, need)
@@ -274,7 +349,7 @@ class _Search:
         return False
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def table_for(groups: Groups) -> Table:
     """The search helper for one inventory, kept across checks of the same event."""
     return Table(groups)
