@@ -372,9 +372,13 @@ def _next_version(rnd: Round, table: GameTable | None) -> int:
 
 
 def check_table_scores(
-    table: GameTable, points: Mapping[int, int | None], *, high_confirmed: bool = False
+    table: GameTable,
+    points: Mapping[int, int | None],
+    *,
+    high_confirmed: bool = False,
+    buys: Mapping[int, int | None] | None = None,
 ) -> None:
-    """Ask the rules engine about a table's scores, keyed by player id."""
+    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id."""
     seats = list(table.seats.select_related("player").order_by("position"))
     names = {s.player_id: s.player.name for s in seats}
     if set(points) != set(names):
@@ -386,6 +390,7 @@ def check_table_scores(
         table.round.number,
         {names[pid]: points[pid] for pid in names},
         high_confirmed=high_confirmed,
+        buys={names[pid]: count for pid, count in (buys or {}).items() if pid in names},
     )
 
 
@@ -477,7 +482,7 @@ def submit_scores(
         if current is not None and current.same_scores_as(clean):
             return SubmitResult(current, "same")
         raise StaleForm(stale_message(rnd))
-    check_table_scores(table, points, high_confirmed=high_confirmed)
+    check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
     if current is not None and current.same_scores_as(clean):
         if is_host:
             _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
@@ -840,9 +845,11 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
         entry__round__in=started, entry__state=Entry.State.CURRENT, entry__table__isnull=False
     ).select_related("entry__table", "entry__round", "player")
     by_table: dict[tuple[int, int], dict[str, int]] = {}
+    buys_by_table: dict[tuple[int, int], dict[str, int | None]] = {}
     for score in current:
         key = (score.entry.round.number, score.entry.table.number)
         by_table.setdefault(key, {})[score.player.name] = score.points
+        buys_by_table.setdefault(key, {})[score.player.name] = score.buys
     for rnd in started:
         for table in rnd.tables.all():
             size = len(table.seats.all())
@@ -858,7 +865,12 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
             if not points:
                 continue
             try:
-                new.check_round(rnd.number, points, high_confirmed=True)
+                new.check_round(
+                    rnd.number,
+                    points,
+                    high_confirmed=True,
+                    buys=buys_by_table[(rnd.number, table.number)],
+                )
             except rules.InvalidScore as exc:
                 why = " ".join(p.message for p in exc.problems)
                 refusals.append(

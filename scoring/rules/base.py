@@ -67,6 +67,11 @@ class Report:
     def __bool__(self) -> bool:
         return bool(self._found)
 
+    @property
+    def only_confirmable(self) -> bool:
+        """Nothing found, or only problems the host may confirm ("yes, really")."""
+        return all(confirmable for _, confirmable in self._found)
+
     def raise_if_any(self) -> None:
         if self._found:
             raise InvalidScore(

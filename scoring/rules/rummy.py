@@ -22,6 +22,7 @@ from .base import (
     name_list,
 )
 from .cards import Inventory, number_text
+from .deal import Counts, table_for
 
 SHANGHAI_VALUES = MappingProxyType({number: min(number, 10) for number in CARD_NUMBERS})
 WILD_VALUE = 20
@@ -183,11 +184,20 @@ class RummyGame(Game):
     # -- checking a round --------------------------------------------------
 
     def check_round(
-        self, number: int, scores: Mapping[str, object], *, high_confirmed: bool = False
+        self,
+        number: int,
+        scores: Mapping[str, object],
+        *,
+        high_confirmed: bool = False,
+        buys: Mapping[str, object] | None = None,
     ) -> None:
         """Refuse a table's scores for one round unless they can all be right.
 
-        `scores` maps each seated player to their score, or None if left blank.
+        `scores` maps each seated player to their score, or None if left blank;
+        `buys`, where the phone or pad records them, maps a player to the number
+        of buys they made (None or missing: not recorded, the buy cap applies).
+        The hands must all come from the table's cards at once, beside the cards
+        the player who went out laid down (RULES.md, "one inventory").
         Raises InvalidScore listing every problem; a bad `number` is a bug
         (ValueError), not something the host typed.
         """
@@ -198,6 +208,10 @@ class RummyGame(Game):
         size_problem = self.table_problem(players)
         if size_problem:
             report.add(size_problem)
+        bought = self._recorded_buys(report, scores, buys)
+        if not size_problem and self.laid_down_cards(number, players) is None:
+            report.add(self._nobody_goes_out(number, players))
+            report.raise_if_any()
 
         whole = self._whole_scores(report, scores)
         zeros = [name for name, score in whole.items() if score == 0]
@@ -212,7 +226,11 @@ class RummyGame(Game):
                 f"Nobody scored 0: exactly one player goes out each {word}, and they score 0"
             )
         if not size_problem:
-            self._check_hands(report, number, players, whole, high_confirmed=high_confirmed)
+            self._check_hands(
+                report, number, players, whole, high_confirmed=high_confirmed, bought=bought
+            )
+            if report.only_confirmable and len(zeros) == 1 and len(whole) == players:
+                self._check_table(report, number, players, whole, zeros[0], bought, high_confirmed)
         report.raise_if_any()
 
     def _whole_scores(self, report: Report, scores: Mapping[str, object]) -> dict[str, int]:
@@ -248,30 +266,44 @@ class RummyGame(Game):
         whole: Mapping[str, int],
         *,
         high_confirmed: bool,
+        bought: Mapping[str, int] | None = None,
     ) -> None:
         """Each score against the hands the table's cards allow, then the table's total."""
         word = self.round_word
+        bought = bought or {}
         inventory = self.inventory(players)
+        cards = table_for(inventory.by_value())
         hard = self.max_score(number, players)
         ceiling = self.plausible_ceiling(number, players)
         lowest = self.lowest_card_value
         for name, score in whole.items():
             if score == 0:
                 continue
+            buys = bought.get(name)
+            most = hard if buys is None else inventory.most(self._hand_size(number, players, buys))
             if score < lowest:
                 report.add(
                     f"{name} scored {score}, less than the lowest card ({lowest}): "
                     "a player who did not go out holds at least one card",
                     [name],
                 )
-            elif score > hard:
+            elif score > most and buys is not None:
+                report.add(
+                    f"{name} scored {number_text(score)}, more than a hand can hold in "
+                    f"{word} {number} with {_buys_words(buys)} ({most}: "
+                    f"{self._recorded_reason(number, players, buys)})",
+                    [name],
+                )
+            elif score > most:
                 report.add(
                     f"{name} scored {number_text(score)}, more than a hand can hold in "
                     f"{word} {number} ({hard}: {self._max_reason(number, players)})",
                     [name],
                 )
-            elif not self.is_possible(score, number, players):
+            elif buys is None and not self.is_possible(score, number, players):
                 report.add(self._impossible_message(name, score, number, players), [name])
+            elif not cards.alone(self.hand_counts(number, players, buys), 0, score, 0):
+                report.add(self._wrong_size_message(name, score, number, players, buys), [name])
             elif ceiling is not None and score > ceiling and not high_confirmed:
                 report.add(
                     f"{name} scored {score}, more than {self._ceiling_reason(number, players)} "
@@ -286,6 +318,285 @@ class RummyGame(Game):
                 f"{self._decks_words(players)} are worth ({inventory.total})",
                 whole,
             )
+
+    # -- how many cards a hand holds (RULES.md: "how many cards a hand holds") ---
+
+    max_buys: int | None
+
+    def contract_cards(self, number: int, players: int | None = None) -> int:
+        """The fewest cards the contract lays down: 3 a set, 4 a run."""
+        contract = self.round(number, players).contract
+        total = 0
+        for part in contract.replace(" (no discard to go out)", "").split(","):
+            count, kind = part.split()
+            total += _NUMBER_WORDS[count] * (4 if kind.startswith("run") else 3)
+        return total
+
+    def lays_down_at_once(self, number: int) -> bool:
+        """Whether nobody lays down in this round before going out (Toonerville's round 11)."""
+        return False
+
+    def _buy_range(self, bought: int | None, cap: int | None = None) -> range | None:
+        """The buys a hand may have made: the recorded number, 0 to the cap, or None (any)."""
+        if bought is not None:
+            return range(bought, bought + 1)
+        cap = self.max_buys if cap is None else cap
+        return None if cap is None else range(cap + 1)
+
+    def _hand_size(self, number: int, players: int, buys: int) -> int:
+        return self.round(number, players).cards_dealt + 2 * buys
+
+    def hand_counts(
+        self, number: int, players: int, bought: int | None = None, *, cap: int | None = None
+    ) -> Counts:
+        """How many cards a player who did not go out may hold when the round ends.
+
+        Not laid down: exactly the deal plus two a buy. Laid down: 1 to that many
+        less the contract's cards. Round 11 laid down at once: only the first.
+        """
+        dealt = self.round(number, players).cards_dealt
+        at_once = self.lays_down_at_once(number)
+        buys = self._buy_range(bought, cap)
+        if buys is None:
+            return Counts(0, floor=dealt, step=2) if at_once else Counts(0, floor=1, step=1)
+        sizes = {dealt + 2 * b for b in buys}
+        if not at_once:
+            sizes.update(range(1, max(sizes) - self.contract_cards(number, players) + 1))
+        return Counts.of(sorted(sizes))
+
+    def laid_down_cards(
+        self, number: int, players: int, bought: int | None = None, *, cap: int | None = None
+    ) -> int | None:
+        """The fewest cards the player who went out laid down; None if nobody could go out.
+
+        At least the contract's cards; in a round laid down at once, the whole hand
+        (the deal plus two a buy, plus the card drawn), which must hold the contract.
+        """
+        rnd = self.round(number, players)
+        need = self.contract_cards(number, players)
+        discard = 1 if rnd.discard_to_go_out else 0
+        buys = self._buy_range(bought, cap)
+        if buys is None:
+            fewest = max(0, -(-(need + discard - 1 - rnd.cards_dealt) // 2))
+            buys = range(fewest, fewest + 1)
+        held = [
+            rnd.cards_dealt + 2 * b + 1
+            for b in buys
+            if rnd.cards_dealt + 2 * b + 1 >= need + discard
+        ]
+        if not held:
+            return None
+        return min(held) if self.lays_down_at_once(number) else need
+
+    def _recorded_buys(
+        self, report: Report, scores: Mapping[str, object], buys: Mapping[str, object] | None
+    ) -> dict[str, int]:
+        """The buys recorded for seated players; a recorded number the rules forbid is reported."""
+        recorded: dict[str, int] = {}
+        for key, count in (buys or {}).items():
+            name = str(key)
+            if count is None or key not in scores:
+                continue
+            if not is_whole(count) or count < 0:
+                report.add(f"{name}'s buys must be a whole number, 0 or more", [name])
+            elif self.max_buys is not None and count > self.max_buys:
+                report.add(
+                    f"{name} has {count} buys recorded: at most {self.max_buys} a "
+                    f"{self.round_word} at this event",
+                    [name],
+                )
+            else:
+                recorded[name] = count
+        return recorded
+
+    def _nobody_goes_out(self, number: int, players: int) -> str:
+        rnd = self.round(number, players)
+        need = self.contract_cards(number, players)
+        cap = self.max_buys
+        return (
+            f"Nobody can go out in {self.round_word} {number} with {rnd.cards_dealt} cards dealt "
+            f"and {'no buys' if cap == 0 else f'at most {_buys_words(cap)}'}: "
+            f"{rnd.contract} need {need} cards, and a hand holds at most "
+            f"{rnd.cards_dealt + 2 * (cap or 0) + 1} after the draw. Check the buy cap and the "
+            f"{self.round_word} {number} deal in the house rules"
+        )
+
+    def _recorded_reason(self, number: int, players: int, buys: int) -> str:
+        size = self._hand_size(number, players, buys)
+        hand = _hand_words(self.inventory(players).best_hand(size))
+        dealt = self.round(number, players).cards_dealt
+        cards = f"{dealt} cards dealt" + (
+            f" plus 2 for each of {_buys_words(buys)}" if buys else ""
+        )
+        return f"{cards}, at best {hand} from {self._decks_words(players)}"
+
+    def _sizes_words(self, number: int, players: int, buys: int | None) -> str:
+        dealt = self.round(number, players).cards_dealt
+        need = self.contract_cards(number, players)
+        if buys is not None:
+            whole = f"exactly {dealt + 2 * buys} cards ({_buys_words(buys)} recorded)"
+            most_laid = dealt + 2 * buys - need
+        elif self.max_buys is None:
+            whole = f"exactly {dealt} cards, or 2 more for each buy"
+            most_laid = None
+        else:
+            sizes = [dealt + 2 * b for b in range(self.max_buys + 1)]
+            whole = f"exactly {name_list(map(str, sizes), 'or')} cards (the deal plus 2 a buy)"
+            most_laid = sizes[-1] - need
+        if self.lays_down_at_once(number):
+            return f"nobody lays down before going out, so a hand holds the whole deal: {whole}"
+        if most_laid is None:
+            laid = "one who has laid down at least 1"
+        elif most_laid < 1:
+            laid = "nobody can have laid down and still hold a card"
+        else:
+            laid = f"one who has laid down 1 to {most_laid}"
+        return f"a player who has not laid down holds {whole}; {laid}"
+
+    def _wrong_size_message(
+        self, name: str, score: int, number: int, players: int, buys: int | None
+    ) -> str:
+        word = self.round_word
+        if self.lays_down_at_once(number):
+            counts = self.hand_counts(number, players, buys)
+            smallest = counts.smallest() or 0
+            least = _cheapest(self.inventory(players), smallest)
+            if score < least:
+                return (
+                    f"{name} scored {score}, less than a whole hand can be worth in {word} "
+                    f"{number} ({least}: nobody lays down before going out, so every player "
+                    f"who did not go out still holds the {smallest} cards dealt plus 2 for "
+                    "each buy)"
+                )
+        return (
+            f"{name} scored {score}, which no hand {name} can hold in {word} {number} adds up "
+            f"to: {self._sizes_words(number, players, buys)}"
+        )
+
+    # -- the whole table from one inventory (RULES.md: "dealt from one inventory") --
+
+    def _check_table(
+        self,
+        report: Report,
+        number: int,
+        players: int,
+        whole: Mapping[str, int],
+        out: str,
+        bought: Mapping[str, int],
+        high_confirmed: bool,
+    ) -> None:
+        """Every hand at once from the table's cards, beside what the player out laid down."""
+        laid = self.laid_down_cards(number, players, bought.get(out))
+        if laid is None:
+            rnd = self.round(number, players)
+            report.add(
+                f"{out} went out with {_buys_words(bought[out])} recorded: with "
+                f"{rnd.cards_dealt} cards dealt that is {rnd.cards_dealt + 2 * bought[out] + 1} "
+                f"cards after the draw, too few to lay down {rnd.contract} "
+                f"({self.contract_cards(number, players)} cards) at once",
+                [out],
+            )
+            return
+        inventory = self.inventory(players)
+        cards = table_for(inventory.by_value())
+        others = [name for name in whole if name != out]
+        hands = [(whole[n], self.hand_counts(number, players, bought.get(n))) for n in others]
+        if not cards.deal(hands, laid):
+            report.add(self._conflict_message(number, players, whole, out, bought, laid), others)
+            return
+        ceiling_cap = PLAUSIBLE_BOUGHT_CARDS // 2
+        if high_confirmed or report or self.plausible_ceiling(number, players) is None:
+            return
+        if self.max_buys is not None and self.max_buys <= ceiling_cap:
+            return
+        plausible = [
+            (
+                whole[n],
+                self.hand_counts(
+                    number,
+                    players,
+                    min(b, ceiling_cap) if (b := bought.get(n)) is not None else None,
+                    cap=ceiling_cap,
+                ),
+            )
+            for n in others
+        ]
+        laid_plausible = self.laid_down_cards(number, players, bought.get(out), cap=ceiling_cap)
+        if laid_plausible is None or not cards.deal(plausible, laid_plausible):
+            dealt = self.round(number, players).cards_dealt
+            report.add(
+                f"The scores of {name_list(others)} are more than hands of the {dealt} cards "
+                f"dealt plus six bought cards can hold together from "
+                f"{self._decks_words(players)}: check them, and confirm them if they are right",
+                others,
+                confirmable=True,
+            )
+
+    def _conflict_message(
+        self,
+        number: int,
+        players: int,
+        whole: Mapping[str, int],
+        out: str,
+        bought: Mapping[str, int],
+        laid: int,
+    ) -> str:
+        """Name the scarce cards that explain the conflict, or else the players and the rule."""
+        inventory = self.inventory(players)
+        cards = table_for(inventory.by_value())
+        others = [name for name in whole if name != out]
+        for g, (value, copies) in enumerate(cards.groups):
+            need = {}
+            for name in others:
+                counts = self.hand_counts(number, players, bought.get(name))
+                least = cards.least_copies(counts, whole[name], g)
+                if least:
+                    need[name] = least
+            if sum(need.values()) <= copies:
+                continue
+            ranked = sorted(need, key=lambda n: -need[n])
+            chosen, total = [], 0
+            for name in ranked:
+                chosen.append(name)
+                total += need[name]
+                if total > copies:
+                    break
+            chosen.sort(key=others.index)
+            what = self._group_words(inventory, value)
+            has = f"a {players}-player table has {_count_word(copies)}"
+            both = "both" if len(chosen) == 2 else "all"
+            if all(need[n] == copies for n in chosen):
+                return (
+                    f"{name_list(chosen)} can't {both} hold all {_count_word(copies)} {what}: {has}"
+                )
+            each = name_list(f"{n} at least {_count_word(need[n])}" for n in chosen)
+            return (
+                f"{name_list(chosen)} can't {both} hold the {what} their scores need "
+                f"({each}): {has}"
+            )
+        rnd = self.round(number, players)
+        if self.lays_down_at_once(number):
+            beside = f"the {laid} cards {out} laid down at once"
+        else:
+            beside = f"the {rnd.contract} {out} laid down"
+        subject = (
+            f"The scores of {name_list(others)} can't all be held"
+            if len(others) > 1
+            else f"{others[0]}'s score can't be held"
+        )
+        return f"{subject} at once from {self._decks_words(players)} beside {beside}"
+
+    def _group_words(self, inventory: Inventory, value: int) -> str:
+        names = [
+            card for card, v in inventory.values.items() if v == value and inventory.copies[card]
+        ]
+        if names == ["rook"]:
+            return "Rooks"
+        if names == ["wild"]:
+            return "wilds"
+        if len(names) == 1:
+            return f"{names[0]}s"
+        return f"cards worth {value}"
 
     def _decks_words(self, players: int) -> str:
         raise NotImplementedError
@@ -343,6 +654,28 @@ def _card_text(card: object) -> str:
     return str(card)[:20]
 
 
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count_word(n: int) -> str:
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
+
+
+def _buys_words(buys: int) -> str:
+    return "no buys" if buys == 0 else f"{buys} buy{'' if buys == 1 else 's'}"
+
+
+def _cheapest(inventory: Inventory, cards: int) -> int:
+    """What the `cards` least valuable cards of the table are worth together."""
+    total, left = 0, cards
+    for value, n in reversed(inventory.by_value()):
+        take = min(n, left)
+        total += take * value
+        left -= take
+    return total
+
+
 def _hand_words(hand: Iterable[tuple[int, int]]) -> str:
     """(value, how many) pairs as RULES.md writes them: three 20s and nine 10s."""
     return " + ".join(f"{n} × {value}" for value, n in hand)
@@ -370,9 +703,11 @@ class Toonerville(RummyGame):
 
     House rules: `card_values` (points per number 1-14; default 1-9 face value,
     10-14 ten; a partial mapping changes only the numbers given), `rook_value`
-    (20), `round_11_cards` (12 or 14; default 12, as pagat deals), `buy_cap` (None = unlimited,
-    the default, or the most buys a round), `missed_round` ("highest", "average",
-    "fixed" or "zero"; default "highest") and `missed_round_points` (for "fixed"; 0).
+    (20), `round_11_cards` (12 or 14; default 12, as pagat deals), `round_11_lay_down`
+    ("at once", the default: nobody lays down before going out; or "early"),
+    `buy_cap` (None = unlimited, the default, or the most buys a round), `missed_round`
+    ("highest", "average", "fixed" or "zero"; default "highest") and
+    `missed_round_points` (for "fixed"; 0).
     """
 
     slug = "toonerville"
@@ -418,6 +753,24 @@ class Toonerville(RummyGame):
             choices=((12, "12 cards (pagat)"), (14, "14 cards (gamerules.com)")),
         ),
         HouseRule(
+            name="round_11_lay_down",
+            label="Laying down in round 11",
+            help=(
+                "Round 11 has no final discard: the whole hand goes down at once. By default "
+                "nobody lays anything down before going out (pagat: the card drawn must fit the "
+                "runs and sets you have been gathering so you can lay your whole hand down at "
+                "once), so everyone else still holds, and scores, the whole hand. Choose "
+                "“early” to let players lay down before going out, which makes round 11 "
+                "score like the other rounds."
+            ),
+            default="at once",
+            kind="choice",
+            choices=(
+                ("at once", "All at once, when going out (pagat)"),
+                ("early", "Players may lay down early"),
+            ),
+        ),
+        HouseRule(
             name="buy_cap",
             label="Most buys a round",
             help=(
@@ -440,6 +793,7 @@ class Toonerville(RummyGame):
         self.wild_value = self.rook_value
         self.round_11_cards: int = self._values["round_11_cards"]
         self.buy_cap: int | None = self._values["buy_cap"]
+        self.round_11_lay_down: str = self._values["round_11_lay_down"]
         self._rounds = tuple(
             Round(number, contract, dealt, discard_to_go_out=number != 11)
             for number, (contract, dealt) in enumerate(
@@ -451,6 +805,10 @@ class Toonerville(RummyGame):
     @property
     def max_buys(self) -> int | None:
         return self.buy_cap
+
+    def lays_down_at_once(self, number: int) -> bool:
+        """Round 11 (house default): nobody lays down before going out."""
+        return number == len(self._rounds) and self.round_11_lay_down == "at once"
 
     def rounds_for(self, players: int) -> tuple[Round, ...]:
         """Toonerville deals the same whatever the table size."""

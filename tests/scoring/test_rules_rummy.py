@@ -149,11 +149,11 @@ def test_hand_value_uses_the_events_card_values(values, rook, cards):
     ("slug", "number", "scores"),
     [
         ("toonerville", 1, table(0, 1, 55)),
-        ("toonerville", 11, table(0, 40, 200, 3, 9)),
+        ("toonerville", 11, table(0, 40, 200, 13, 19)),
         ("shanghai", 1, table(0, 210, 41, 1)),
         ("shanghai", 7, table(0, 210, 150, 130, 120, 100)),
         ("shanghai", 1, table(0, 150, 7)),
-        ("shanghai", 7, table(0, 190, 190)),
+        ("shanghai", 7, table(0, 190, 170)),
     ],
     ids=[
         "toonerville-three",
@@ -420,14 +420,14 @@ def test_toonerville_high_score_needs_confirmation(number, ceiling):
     game = get_game("toonerville")
     assert game.plausible_ceiling(number, 3) == ceiling
     assert game.max_score(number, 3) == 3 * 400  # every card of 3 decks
-    game.check_round(number, table(0, ceiling, 5))
-    error = refusal(game, number, table(0, ceiling + 1, 5))
+    game.check_round(number, table(0, ceiling, 20))
+    error = refusal(game, number, table(0, ceiling + 1, 20))
     assert error.needs_confirmation is True
     assert error.problems[0].players == ("Bo",)
     assert error.messages[0].startswith(f"Bo scored {ceiling + 1}, more than the ")
     assert error.messages[0].endswith(f"({ceiling}): check it, and confirm it if it is right")
-    game.check_round(number, table(0, ceiling + 1, 5), high_confirmed=True)
-    game.check_round(number, table(0, 3 * 400 - 5, 5), high_confirmed=True)
+    game.check_round(number, table(0, ceiling + 1, 20), high_confirmed=True)
+    game.check_round(number, table(0, 3 * 400 // 2, 20), high_confirmed=True)
 
 
 def test_toonerville_unlimited_buys_still_cannot_hold_more_than_the_decks():
@@ -501,7 +501,8 @@ def test_toonerville_unlimited_buys_stop_at_what_the_decks_are_worth():
 
 def test_a_table_total_cannot_exceed_the_decks():
     game = get_game("toonerville")
-    game.check_round(1, table(0, 700, 500), high_confirmed=True)
+    # 700 + 494 + the six 1s of Ann's two sets: every card of the table.
+    game.check_round(1, table(0, 700, 494), high_confirmed=True)
     error = refusal(game, 1, table(0, 700, 501), high_confirmed=True)
     assert error.problems == [
         Problem(
@@ -516,7 +517,7 @@ def test_a_score_needing_more_copies_than_the_table_has_is_refused():
     """With a 1 worth 1 and every other card 100, 30 needs thirty 1s; three decks have 12."""
     values = {"card_values": {n: 1 if n == 1 else 100 for n in range(1, 15)}, "rook_value": 100}
     game = get_game("toonerville", **values)
-    game.check_round(1, table(0, 12, 112), high_confirmed=True)
+    game.check_round(1, table(0, 12, 100), high_confirmed=True)
     error = refusal(game, 1, table(0, 30, 100), high_confirmed=True)
     assert error.problems == [
         Problem(
@@ -632,13 +633,157 @@ SHANGHAI_MOST = {4: [210] * 7, 3: [150, 160, 170, 180, 190, 190, 190]}
     number=st.integers(1, 7),
     values=st.lists(st.one_of(st.just(0), st.integers(-2, 215)), min_size=3, max_size=6),
 )
-def test_shanghai_accepts_exactly_the_rounds_rules_md_allows(number, values):
+def test_shanghai_refuses_every_round_over_the_rules_md_bounds(number, values):
+    """Every table these per-hand bounds refuse is refused. (Since RULES.md's "one
+    inventory", tables within them may be refused too: tests/scoring/test_inventory_model.py
+    compares whole tables with a model of the decks.)"""
     scores = table(*values)
     most = SHANGHAI_MOST[min(len(values), 4)][number - 1]
     allowed = values.count(0) == 1 and all(0 <= score <= most for score in values)
     try:
         get_game("shanghai").check_round(number, scores)
     except InvalidScore:
-        assert not allowed
+        pass
     else:
         assert allowed
+
+
+# -- one inventory a table (issue 23; RULES.md "dealt from one inventory, together") ----
+
+
+def test_two_hands_cannot_both_hold_all_three_rooks():
+    """3 players, no buys: each 150 is 3 Rooks and 9 tens, and the table has 3 Rooks."""
+    game = get_game("toonerville", buy_cap=0)
+    game.check_round(1, table(0, 150, 120))
+    assert refusal(game, 1, table(0, 150, 140)).messages == [
+        "Bo and Cy can't both hold the Rooks their scores need (Bo at least three and Cy at "
+        "least two): a 3-player table has three"
+    ]
+    error = refusal(game, 1, table(0, 150, 150))
+    assert error.problems == [
+        Problem(
+            "Bo and Cy can't both hold all three Rooks: a 3-player table has three", ("Bo", "Cy")
+        )
+    ]
+    assert error.needs_confirmation is False
+
+
+def test_shanghai_four_players_cannot_each_hold_the_four_wilds():
+    error = refusal(get_game("shanghai"), 1, table(0, 210, 210, 14))
+    assert error.messages == ["Bo and Cy can't both hold all four wilds: a 4-player table has four"]
+    get_game("shanghai").check_round(1, table(0, 210, 170, 14))
+
+
+def test_the_out_players_sets_are_on_the_table_even_after_yes_really():
+    """Three decks are worth 1200; Ann's two sets (6 cards, at least 6 points) are on the table."""
+    game = get_game("toonerville")
+    error = refusal(game, 1, table(0, 1199, 1), high_confirmed=True)
+    assert error.needs_confirmation is False
+    assert error.problems == [
+        Problem(
+            "The scores of Bo and Cy can't all be held at once from the table's 3 decks "
+            "beside the two sets Ann laid down",
+            ("Bo", "Cy"),
+        )
+    ]
+    game.check_round(1, table(0, 1189, 5), high_confirmed=True)  # Ann's sets: six 1s
+    assert refusal(game, 1, table(0, 1190, 5), high_confirmed=True)
+
+
+def test_yes_really_counts_the_hands_together():
+    """Each 210 is within the plausible ceiling alone (3 Rooks + 15 tens in 18 cards), but
+    both need all three Rooks: only unlimited buys explain it, so the host must confirm."""
+    game = get_game("toonerville")
+    error = refusal(game, 1, table(0, 210, 210))
+    assert error.needs_confirmation is True
+    assert error.problems[0].players == ("Bo", "Cy")
+    game.check_round(1, table(0, 210, 210), high_confirmed=True)
+    game.check_round(1, table(0, 210, 150))
+
+
+def test_round_11_is_laid_down_at_once_so_the_others_hold_their_whole_hand():
+    game = get_game("toonerville")
+    error = refusal(game, 11, table(0, 1, 12))
+    assert error.problems == [
+        Problem(
+            "Bo scored 1, less than a whole hand can be worth in round 11 (12: nobody lays down "
+            "before going out, so every player who did not go out still holds the 12 cards "
+            "dealt plus 2 for each buy)",
+            ("Bo",),
+        )
+    ]
+    game.check_round(11, table(0, 12, 40))
+    # Both 12s need all twelve 1s of three decks.
+    assert refusal(game, 11, table(0, 12, 12)).messages == [
+        "Bo and Cy can't both hold all 12 1s: a 3-player table has 12"
+    ]
+    # The house rule "early" makes round 11 score like the others.
+    get_game("toonerville", round_11_lay_down="early").check_round(11, table(0, 1, 12))
+
+
+@pytest.mark.parametrize("rule", ["at once", "early"])
+def test_with_no_buys_and_a_12_card_deal_nobody_can_go_out_in_round_11(rule):
+    game = get_game("toonerville", buy_cap=0, round_11_lay_down=rule)
+    error = refusal(game, 11, table(0, 50, 60))
+    assert error.messages == [
+        "Nobody can go out in round 11 with 12 cards dealt and no buys: two runs, two sets "
+        "need 14 cards, and a hand holds at most 13 after the draw. Check the buy cap and "
+        "the round 11 deal in the house rules"
+    ]
+    get_game("toonerville", buy_cap=0, round_11_cards=14).check_round(11, table(0, 50, 60))
+    get_game("toonerville", buy_cap=1).check_round(11, table(0, 50, 60))
+
+
+def test_round_11_house_rule_is_described_for_the_host():
+    [rule] = [r for r in get_game("toonerville").house_rules if r.name == "round_11_lay_down"]
+    assert rule.default == "at once"
+    assert rule.label == "Laying down in round 11"
+    assert "whole hand" in rule.help
+
+
+@pytest.mark.parametrize(
+    ("slug", "scores", "message"),
+    [
+        (
+            "toonerville",
+            table(0, 200, 20),
+            "Bo scored 200, more than a hand can hold in round 1 with no buys (150: 12 cards "
+            "dealt, at best 3 × 20 + 9 × 10 from the table's 3 decks)",
+        ),
+        (
+            "shanghai",
+            table(0, 210, 20, 20),
+            "Bo scored 210, more than a hand can hold in hand 1 with no buys (150: 11 cards "
+            "dealt, at best 4 × 20 + 7 × 10 from the table's 2 decks and 4 wilds)",
+        ),
+    ],
+    ids=["toonerville-200", "shanghai-210"],
+)
+def test_recorded_buys_are_each_players_own_limit(slug, scores, message):
+    game = get_game(slug)
+    game.check_round(1, scores)  # buys not recorded: within the cap
+    error = refusal(game, 1, scores, buys=dict.fromkeys(scores, 0), high_confirmed=True)
+    assert error.problems == [Problem(message, ("Bo",))]
+    game.check_round(1, scores, buys={"Ann": 0, "Bo": 3, "Cy": 0, "Di": 0})
+
+
+def test_a_recorded_buy_count_over_the_cap_is_named():
+    error = refusal(get_game("shanghai"), 1, table(0, 30, 20, 10), buys={"Bo": 4})
+    assert error.problems == [
+        Problem("Bo has 4 buys recorded: at most 3 a hand at this event", ("Bo",))
+    ]
+
+
+def test_going_out_in_round_11_with_no_buys_recorded_is_refused():
+    error = refusal(get_game("toonerville"), 11, table(0, 50, 60), buys={"Ann": 0})
+    assert error.problems[0].players == ("Ann",)
+    assert error.messages[0].startswith("Ann went out with no buys recorded: with 12 cards dealt")
+
+
+def test_a_hand_that_laid_down_holds_at_most_the_deal_less_the_contract():
+    """Shanghai hand 7 at 4 players, no buys recorded: 11 cards not laid down, or 1 to
+    11 - 12 < 1 laid down; so Bo holds exactly 11 cards, at least 11 points."""
+    game = get_game("shanghai")
+    error = refusal(game, 7, table(0, 5, 20, 20), buys={"Bo": 0})
+    assert error.problems[0].players == ("Bo",)
+    assert "which no hand Bo can hold in hand 7 adds up to" in error.messages[0]

@@ -488,7 +488,10 @@ def _invalid(request: HttpRequest, state: dict, form: TableScoresForm) -> HttpRe
     if points is not None:
         try:
             services.check_table_scores(
-                state["table"], points, high_confirmed=form.cleaned_data.get("high_confirmed")
+                state["table"],
+                points,
+                high_confirmed=form.cleaned_data.get("high_confirmed"),
+                buys=form.buys(),
             )
         except rules.InvalidScore as exc:
             problems = exc.problems
