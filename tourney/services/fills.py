@@ -23,7 +23,7 @@ def refresh_fills(rnd: Round, *, user=None) -> None:
     arrival. A round never closed has no fill-ins yet: its tables are still
     entering. The stored fill-in is the record of what the rule gave (each
     change a new version, the old kept); the pages and files never read its
-    number: ``tourney.sheet`` works it out from the current scores each time.
+    number: ``tourney.night.sheet`` works it out from the current scores each time.
     """
     has_fill = Entry.objects.filter(round=rnd, table=None, state=Entry.State.CURRENT).exists()
     if rnd.status == Round.Status.CLOSED or rnd.closed_at is not None or has_fill:

@@ -34,11 +34,11 @@ def seating_history(event: Event, *, before: int) -> list[seating.Plan]:
 def event_totals(event: Event) -> dict[int, int]:
     """player id -> total, as the standings have it (seating by standings reads it).
 
-    Read off the master sheet (``tourney.sheet``), the one place fill-ins, totals
+    Read off the master sheet (``tourney.night.sheet``), the one place fill-ins, totals
     and places are worked out from the current scores, so seating never ranks
     players by a stale fill-in or by a round some tables haven't entered yet.
     """
-    from tourney.sheet import build_sheet  # sheet imports the models, not services
+    from tourney.night.sheet import build_sheet  # sheet imports the models, not services
 
     return {row.player.pk: row.total for row in build_sheet(event).rows}
 

@@ -39,8 +39,8 @@ from tourney.models import (
     TableCard,
     normalise_table_code,
 )
+from tourney.night.sheet import build_sheet
 from tourney.server.middleware import PRIVATE
-from tourney.sheet import build_sheet
 from tourney.views.players import player_context
 
 NAME_COOKIE = "rookery_name"  # the id of the player who last entered scores on this phone
