@@ -7,7 +7,8 @@ move their answers into the database. One module per workflow:
 - seat: seating a round, planning the rest of the night, re-seating, swapping
   and moving players, the repeats a seating adds (tonight and the season's);
 - play: beginning a round, submitting, confirming and restoring a table's
-  scores, closing and reopening a round;
+  scores, closing and reopening a round; the phone's page asks it for its
+  state (``table_state``) and submits through it (``submit_table_scores``);
 - fills: the missed-round fill-ins a closed round keeps in step with its scores;
 - edit: what an edit does to the night played, ending and reopening the night,
   deleting it;
@@ -29,6 +30,7 @@ from .play import (
     ConfirmError,
     StaleForm,
     SubmitResult,
+    TableAnswer,
     begin_round,
     check_table_scores,
     close_round,
@@ -39,6 +41,8 @@ from .play import (
     sent_digest,
     stale_message,
     submit_scores,
+    submit_table_scores,
+    table_state,
 )
 from .players import add_players, set_player_status
 from .seat import (
@@ -65,6 +69,7 @@ __all__ = [
     "RoundStateError",
     "StaleForm",
     "SubmitResult",
+    "TableAnswer",
     "add_players",
     "begin_round",
     "check_table_scores",
@@ -97,7 +102,9 @@ __all__ = [
     "stale_message",
     "start_table_game",
     "submit_scores",
+    "submit_table_scores",
     "swap_players",
     "table_numbers_needed",
     "table_size_problems",
+    "table_state",
 ]

@@ -14,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import rules
-from tourney.models import Entry, Event, GameTable, Player, Round, Score
+from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.night.sheet import build_sheet
 
 from .common import (
     RoundStateError,
@@ -405,3 +406,160 @@ def reopen_round(rnd: Round) -> Round:
     rnd.status = Round.Status.PLAYING
     rnd.save(update_fields=["status"])
     return rnd
+
+
+OLDER_PAGE = "This form is from an older page; nothing was saved. This is the page now."
+
+
+def table_state(*, card: TableCard, round: Round | None = None) -> dict:
+    """Everything the table page shows: for the round the table plays now, or for
+    ``round`` (the round a submitted form was loaded for)."""
+    event = card.event
+    over = event.is_over()
+    rnd = round if round is not None else event.round_in_play()
+    state: dict = {
+        "card": card,
+        "event": event,
+        "round": rnd,
+        "table": None,
+        "seats": [],
+        "over": over,
+    }
+    if over and event.kind != event.Kind.TABLE:
+        state["final"] = build_sheet(event)
+    if rnd is None:
+        return state
+    table = (
+        GameTable.objects.filter(round=rnd, number=card.number)
+        .prefetch_related("seats__player")
+        .first()
+    )
+    state["table"] = table
+    if table is None:
+        return state
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
+    current = next((e for e in entries if e.state == Entry.State.CURRENT), None)
+    names = {s.player_id: s.player.name for s in seats}
+    state.update(
+        seats=seats,
+        deal=table.rules_round(),
+        current=current,
+        current_scores=[
+            (names[sc.player_id], sc.points, sc.buys) for sc in _ordered(current, seats)
+        ]
+        if current
+        else [],
+        confirmers=[s.player for s in seats if not is_entrant(current, s.player)]
+        if current
+        else [],
+        disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
+        next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
+        playing=rnd.status == Round.Status.PLAYING and not over,
+    )
+    if event.kind == event.Kind.TABLE:
+        state["sheet"] = build_sheet(event)
+        state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
+    return state
+
+
+def _ordered(entry: Entry, seats: list[Seat]):
+    by_player = {s.player_id: s for s in entry.scores.all()}
+    return [by_player[s.player_id] for s in seats if s.player_id in by_player]
+
+
+def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
+    """Where each player at this table goes in the next round, once it is seated."""
+    following = rnd.event.rounds.filter(number=rnd.number + 1).first()
+    if following is None:
+        return []
+    where = {
+        s.player_id: s
+        for s in Seat.objects.filter(
+            round=following, player__in=[x.player_id for x in seats]
+        ).select_related("table__round__event")
+    }
+    return [(s.player.name, where.get(s.player_id)) for s in seats]
+
+
+@dataclass(frozen=True)
+class TableAnswer:
+    """What a table's submission came to, for the phone's page to show.
+
+    ``outcome`` is a ``SubmitResult`` outcome ("saved", "repeat", "same",
+    "disputed", with ``entry``), or "invalid" (the rules' ``problems``; nothing
+    saved), "stale" (the form's round takes no scores: ``message`` says why) or
+    "refused" (the round's state refused it: ``message``).
+    """
+
+    outcome: str
+    entry: Entry | None = None
+    problems: tuple[rules.Problem, ...] = ()
+    needs_confirmation: bool = False
+    message: str = ""
+
+
+def submit_table_scores(
+    *,
+    table: GameTable | None,
+    round: Round | None,
+    playing: bool,
+    points: Mapping[int, int | None] | None,
+    complete: bool,
+    entered_by_player: Player | None = None,
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+    high_confirmed: bool = False,
+    device: str = "",
+    buys: Mapping[int, int | None] | None = None,
+) -> TableAnswer:
+    """One submission from a table's phone, for the round its form was loaded for.
+
+    ``complete`` says the form read every field; when it did not, ``points`` are
+    the scores as typed (None when one is not a number) and nothing is saved: the
+    rules engine only judges them, so the page shows every problem at once.
+    """
+    if table is None or round is None:
+        return TableAnswer("stale", message=stale_message(round) if round else OLDER_PAGE)
+    if not complete:
+        if not playing:
+            return TableAnswer("stale", message=stale_message(round))
+        return _judge_typed(table, points, high_confirmed=high_confirmed)
+    try:
+        result = submit_scores(
+            table,
+            points,
+            entered_by_player=entered_by_player,
+            based_on=based_on,
+            idempotency_key=idempotency_key,
+            high_confirmed=high_confirmed,
+            source=Entry.Source.PHONE,
+            device=device,
+            buys=buys,
+        )
+    except rules.InvalidScore as exc:
+        return TableAnswer(
+            "invalid", problems=tuple(exc.problems), needs_confirmation=exc.needs_confirmation
+        )
+    except StaleForm as exc:
+        return TableAnswer("stale", message=str(exc))
+    except RoundStateError as exc:
+        return TableAnswer("refused", message=str(exc))
+    return TableAnswer(result.outcome, entry=result.entry)
+
+
+def _judge_typed(
+    table: GameTable, points: Mapping[int, int | None] | None, *, high_confirmed: bool
+) -> TableAnswer:
+    """The rules engine's problems with scores typed on a form that has others too."""
+    if points is None:
+        return TableAnswer("invalid")
+    try:
+        check_table_scores(table, points, high_confirmed=high_confirmed)
+    except rules.InvalidScore as exc:
+        return TableAnswer(
+            "invalid",
+            problems=tuple(exc.problems),
+            needs_confirmation=exc.needs_confirmation and not exc.problems,
+        )
+    return TableAnswer("invalid")
