@@ -141,13 +141,9 @@ def submit_scores(
     The caller passes the table of the round its form was loaded for, never
     "the round playing now": a form for a round that no longer takes scores
     raises ``StaleForm`` and saves nothing. ``based_on`` is the version the
-    submitter saw (0 or None: nothing yet). A phone never replaces scores that
-    are already there: a differing set is kept as a dispute for the host, except
-    that the phone which entered the current version may correct it while
-    nobody has confirmed it and nothing changed in between. The host
-    (``source="host"``) replaces the current version, keeping the old one, and
-    settles the table's disputes. A retried submission (same key, same scores)
-    is recorded once and answered "repeat" whatever the round's state now.
+    submitter saw (0 or None: nothing yet); ``_save_version`` says which set of
+    scores wins. A retried submission (same key, same scores) is recorded once
+    and answered "repeat" whatever the round's state now.
     ``entered_by_player`` is the seated player who entered them on a phone
     (their name is kept in ``entered_by`` too, for display and backups).
     """
@@ -170,38 +166,118 @@ def submit_scores(
             return SubmitResult(current, "same")
         raise StaleForm(stale_message(rnd))
     check_table_scores(table, points, high_confirmed=high_confirmed)
+    return _save_version(
+        table,
+        clean,
+        current,
+        is_host=is_host,
+        source=source,
+        entered_by=(entered_by_player.name if entered_by_player else entered_by),
+        entered_by_player=entered_by_player,
+        user=user,
+        based_on=based_on,
+        idempotency_key=idempotency_key,
+        digest=digest,
+        device=device,
+        buys=buys,
+    )
+
+
+def _save_version(
+    table: GameTable,
+    clean: Mapping[int, int],
+    current: Entry | None,
+    *,
+    is_host: bool,
+    based_on: int | None,
+    idempotency_key: str | None,
+    device: str,
+    user,
+    **fields,
+) -> SubmitResult:
+    """Which set of scores wins, stored as a new version, and what follows from it.
+
+    A phone never replaces scores that are already there: a differing set is
+    kept as a dispute for the host, except that the phone which entered the
+    current version may correct it while nobody has confirmed it and nothing
+    changed in between. The host (``source="host"``) replaces the current
+    version, keeping the old one, and settles the table's disputes.
+    """
+    rnd = table.round
     if current is not None and current.same_scores_as(clean):
         if is_host:
             _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
         return SubmitResult(current, "same")
-    if current is None or is_host:
+    if current is None or is_host or _phone_corrects(current, device, based_on, idempotency_key):
         new_state = Entry.State.CURRENT
-    elif (
-        device
-        and current.device == device
-        and current.confirmed_at is None
-        and (
-            based_on == current.version
-            # Its reply was lost, then it fixed a score and sent the same form again.
-            or (idempotency_key and current.idempotency_key == idempotency_key)
-        )
-    ):
-        new_state = Entry.State.CURRENT  # The same phone fixing its own typo.
     else:
         for dispute in table.entries.filter(state=Entry.State.DISPUTED):
             if dispute.same_scores_as(clean):
                 return SubmitResult(dispute, "disputed")
         new_state = Entry.State.DISPUTED
-    if new_state == Entry.State.CURRENT and current is not None:
-        current.state = Entry.State.REPLACED
-        current.save(update_fields=["state"])
+    entry = _record_version(
+        table,
+        clean,
+        state=new_state,
+        replacing=current,
+        user=user,
+        idempotency_key=idempotency_key,
+        device=device,
+        **fields,
+    )
+    if is_host:
+        _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
+    if new_state == Entry.State.CURRENT:
+        refresh_fills(rnd)
+    if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
+        _next_hand(rnd)
+    return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+def _phone_corrects(
+    current: Entry, device: str, based_on: int | None, idempotency_key: str | None
+) -> bool:
+    """The same phone fixing its own typo: it entered the current version, nobody has
+    confirmed it, and it saw that version (or its reply was lost, then it fixed a
+    score and sent the same form again)."""
+    return bool(
+        device
+        and current.device == device
+        and current.confirmed_at is None
+        and (
+            based_on == current.version
+            or (idempotency_key and current.idempotency_key == idempotency_key)
+        )
+    )
+
+
+def _record_version(
+    table: GameTable,
+    clean: Mapping[int, int],
+    *,
+    state: str,
+    replacing: Entry | None,
+    source: str,
+    entered_by: str,
+    entered_by_player: Player | None,
+    user,
+    idempotency_key: str | None,
+    digest: str,
+    device: str,
+    buys: Mapping[int, int | None] | None,
+) -> Entry:
+    """Store a new version of the table's scores; a current one replaces the version in use."""
+    rnd = table.round
+    if state == Entry.State.CURRENT and replacing is not None:
+        replacing.state = Entry.State.REPLACED
+        replacing.save(update_fields=["state"])
     entry = Entry.objects.create(
         round=rnd,
         table=table,
         version=next_version(rnd, table),
-        state=new_state,
+        state=state,
         source=source,
-        entered_by=(entered_by_player.name if entered_by_player else entered_by)[:60],
+        entered_by=entered_by[:60],
         entered_by_player=entered_by_player,
         entered_by_user=user if user is not None and user.is_authenticated else None,
         idempotency_key=idempotency_key or None,
@@ -212,13 +288,7 @@ def submit_scores(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
-    if is_host:
-        _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
-    if new_state == Entry.State.CURRENT:
-        refresh_fills(rnd)
-    if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
-        _next_hand(rnd)
-    return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+    return entry
 
 
 def _who(user) -> str:
