@@ -1,6 +1,6 @@
 """Form pieces both apps use: names as typed, scores as typed, house-rule fields.
 
-They live here, below the host's forms (`tourney.forms`) and the score pads'
+They live here, below the host's forms (`tourney.night.forms`) and the score pads'
 (`scoring.forms`), so that `scoring` never imports from `tourney`.
 """
 

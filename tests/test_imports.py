@@ -3,7 +3,7 @@
 Every module's imports are read with ``ast`` (nothing is imported or run), in
 function bodies and under ``TYPE_CHECKING`` too: an import a reader has to
 follow counts. The rules are the tables below; a new package (the night, the
-club, accounts, the server) joins them by adding its globs to a layer.
+services, the club, accounts, the server) joins them by adding its globs to a layer.
 """
 
 import ast
@@ -57,6 +57,21 @@ LAYERS = (
         VIEWS,
     ),
     Layer("the club, beside the server", ("tourney/club/**/*.py",), ("tourney.server",)),
+    Layer(
+        "the services, below the views and the server",
+        ("tourney/services/**/*.py",),
+        (*VIEWS, "tourney.server"),
+    ),
+    Layer(
+        "the night, below the services and the views",
+        ("tourney/night/**/*.py",),
+        (*VIEWS, "tourney.services"),
+    ),
+    Layer(
+        "the master sheet, its tables and links, below the club",
+        ("tourney/night/sheet.py", "tourney/night/tables.py", "tourney/night/links.py"),
+        ("tourney.club",),
+    ),
 )
 
 ONE_WAY = ("scoring/rules/**/*.py", "tourney/seating/**/*.py")

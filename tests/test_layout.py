@@ -10,6 +10,8 @@ DOCUMENTED = (
     "tourney/club",
     "tourney/accounts",
     "tourney/server",
+    "tourney/night",
+    "tourney/services",
     "scoring/exports",
 )
 """Packages whose every module opens with a docstring saying what it holds."""

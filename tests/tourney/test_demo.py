@@ -20,7 +20,7 @@ from tourney.models import (
     Season,
     TableCard,
 )
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

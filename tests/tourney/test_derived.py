@@ -20,7 +20,7 @@ from tests.factories import night
 from tourney import services
 from tourney.club import backup, history, seasons
 from tourney.models import Entry, Player, Round, Score, Season
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

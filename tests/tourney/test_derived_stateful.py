@@ -47,8 +47,8 @@ from tests.factories import night
 from tourney import services
 from tourney.club import history, seasons
 from tourney.models import Entry, Player, Round, Score, Season
+from tourney.night.sheet import build_sheet
 from tourney.seating import SeatingError
-from tourney.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

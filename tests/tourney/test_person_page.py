@@ -99,7 +99,7 @@ def club(host):
 
 
 def direct(person, *, season=None):
-    """What the page must say, computed without tourney.sheet or tourney.club.history."""
+    """What the page must say, computed without tourney.night.sheet or tourney.club.history."""
     players = Player.objects.filter(person=person).select_related("event")
     if season is not None:
         players = players.filter(event__season=season)

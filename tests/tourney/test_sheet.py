@@ -15,7 +15,7 @@ from scoring import rules
 from tests.factories import night
 from tourney import services
 from tourney.models import Entry, Player
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

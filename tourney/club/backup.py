@@ -323,6 +323,16 @@ def import_event_body(
 ) -> Event:
     """The event itself, its people and season already found (``people`` by the
     document's person ids; a player without one becomes a person by name)."""
+    event = _import_event_row(data, owner=owner, people=people, season=season)
+    players, rounds, tables = _import_seating(event, data, people)
+    _import_entries(data, players=players, rounds=rounds, tables=tables)
+    return event
+
+
+def _import_event_row(
+    data: dict[str, Any], *, owner, people: dict[int, Person], season: Season | None
+) -> Event:
+    """The event's own row, checked whole before it is saved."""
     fields = dict(data["event"])
     for player in data["players"]:
         if player.get("person") is not None and player["person"] not in people:
@@ -342,6 +352,13 @@ def import_event_body(
     event = Event(owner=owner, season=season, **fields)
     _valid(event, f"Event “{fields.get('name')}”", exclude=["owner", "slug", "season"])
     event.save()
+    return event
+
+
+def _import_seating(
+    event: Event, data: dict[str, Any], people: dict[int, Person]
+) -> tuple[dict[int, Player], dict[int, Round], dict[int, GameTable]]:
+    """The players, rounds, tables, seats and table cards, by the document's ids."""
     players = {
         p["id"]: Player.objects.create(
             event=event,
@@ -378,6 +395,17 @@ def import_event_body(
         taken = TableCard.objects.filter(token=card["token"]).exists()
         kwargs = {} if taken else {"token": card["token"]}
         TableCard.objects.create(event=event, number=card["number"], **kwargs)
+    return players, rounds, tables
+
+
+def _import_entries(
+    data: dict[str, Any],
+    *,
+    players: dict[int, Player],
+    rounds: dict[int, Round],
+    tables: dict[int, GameTable],
+) -> None:
+    """Every version of the scores; a retry key already in use is left off the copy."""
     entries = {}
     for e in data["entries"]:
         key, digest = e["idempotency_key"], e.get("sent_digest", "")
@@ -409,4 +437,3 @@ def import_event_body(
         )
         for s in data["scores"]
     )
-    return event

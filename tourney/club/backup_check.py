@@ -30,8 +30,9 @@ from django.core.validators import validate_email, validate_unicode_slug
 from django.db import models
 
 from scoring import rules
-from tourney.forms import TABLE_SIZES, SeasonForm
+from tourney.club.season_forms import SeasonForm
 from tourney.models import CODE_ALPHABET, CODE_LENGTH, Entry, Event, Person, Player, Round, Season
+from tourney.night.forms import TABLE_SIZES
 
 # The event fields a backup carries (in this order when written).
 EVENT_FIELDS = [

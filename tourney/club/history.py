@@ -17,7 +17,7 @@ from fractions import Fraction
 from django.db.models import Subquery
 
 from tourney.models import Event, Person, Player, Round, Season, Seat
-from tourney.sheet import Row, Sheet, build_sheets
+from tourney.night.sheet import Row, Sheet, build_sheets
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 The ranking itself (`rank_season`) is a pure function of the nights' places, so
 it is tested without a database; `season_standings` reads the nights from the
-master sheets (`tourney.sheet.build_sheets`) and hands their places over.
+master sheets (`tourney.night.sheet.build_sheets`) and hands their places over.
 
 How a missed night counts, so that a player who misses nights is not punished
 beyond the rule:
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tourney.models import Event, Person, Season
-from tourney.sheet import Sheet, build_sheets
+from tourney.night.sheet import Sheet, build_sheets
 
 Method = Season.Method
 

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.once import answered_once
 from tourney import services
-from tourney.links import absolute_url, phones_cannot_open, site_url
 from tourney.models import Player, Seat, TableCard
+from tourney.night.links import absolute_url, phones_cannot_open, site_url
 from tourney.views.common import host_event, host_round
 
 

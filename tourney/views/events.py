@@ -13,12 +13,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.once import answered_once
 from tourney import services
-from tourney.forms import (
+from tourney.models import Entry, Event, Player, Round, Season
+from tourney.night.forms import (
     DeleteEventForm,
     EventForm,
     TableGameForm,
 )
-from tourney.models import Entry, Event, Player, Round, Season
 from tourney.views.common import host_event, refused
 
 

@@ -14,13 +14,13 @@ from scoring.once import answered_once
 from tourney import services
 from tourney.club import history
 from tourney.club.people import RosterError, rename_person
-from tourney.forms import (
+from tourney.models import Event, Player, Seat
+from tourney.night.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
     RenamePlayerForm,
 )
-from tourney.models import Event, Player, Seat
-from tourney.sheet import build_sheet, places_by_round
+from tourney.night.sheet import build_sheet, places_by_round
 from tourney.views.common import host_event
 
 

@@ -14,12 +14,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from scoring.once import answered_once
 from tourney import seating, services
-from tourney.forms import (
+from tourney.models import Entry, Event, Round
+from tourney.night.forms import (
     CloseRoundForm,
     HostScoresForm,
     SwapForm,
 )
-from tourney.models import Entry, Event, Round
 from tourney.views.common import host_event, host_round, refused
 
 

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import exports
 from scoring.exports.season import NightRow, NightSheet, season_workbook
+from tourney.club.season_forms import DeleteSeasonForm, SeasonEventForm, SeasonForm
 from tourney.club.seasons import TIE_BREAK, Method, SeasonTable, explain, season_table
-from tourney.forms import DeleteSeasonForm, SeasonEventForm, SeasonForm
 from tourney.models import Season
 from tourney.views.common import XLSX, download, workbook_bytes
 

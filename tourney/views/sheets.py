@@ -9,12 +9,12 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import exports, rules
-from tourney.forms import (
+from tourney.models import Entry, Event, Score
+from tourney.night.forms import (
     BlankSheetForm,
 )
-from tourney.models import Entry, Event, Score
-from tourney.sheet import build_sheet
-from tourney.tables import sheet_table
+from tourney.night.sheet import build_sheet
+from tourney.night.tables import sheet_table
 from tourney.views.common import XLSX, download, host_event, workbook_bytes
 
 

@@ -1,8 +1,9 @@
 """The players' pages: one table's private link, opened from the QR code on the table.
 
 No sign-in: the unguessable token is the key, and it reaches only its own table
-of the round being played now. Scores go through ``services.submit_scores``,
-which asks ``scoring.rules`` and never overwrites what another phone saved.
+of the round being played now. The page asks ``services.table_state`` for what it
+shows and sends scores to ``services.submit_table_scores``, which asks
+``scoring.rules`` and never overwrites what another phone saved.
 These views sit apart from the host's pages because they answer
 to a token rather than a signed-in host.
 """
@@ -30,8 +31,6 @@ from tourney.club.history import person_history
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    Entry,
-    GameTable,
     JoinAttempt,
     Player,
     Round,
@@ -39,8 +38,8 @@ from tourney.models import (
     TableCard,
     normalise_table_code,
 )
+from tourney.night.sheet import build_sheet
 from tourney.server.middleware import PRIVATE
-from tourney.sheet import build_sheet
 from tourney.views.players import player_context
 
 NAME_COOKIE = "rookery_name"  # the id of the player who last entered scores on this phone
@@ -190,80 +189,6 @@ def _card(token: str) -> TableCard:
     return get_object_or_404(TableCard.objects.select_related("event"), token=token)
 
 
-def table_state(card: TableCard, rnd: Round | None = None) -> dict:
-    """Everything the table page shows: for the round the table plays now, or for
-    ``rnd`` (the round a submitted form was loaded for)."""
-    event = card.event
-    over = event.is_over()
-    if rnd is None:
-        rnd = event.round_in_play()
-    state: dict = {
-        "card": card,
-        "event": event,
-        "round": rnd,
-        "table": None,
-        "seats": [],
-        "over": over,
-    }
-    if over and event.kind != event.Kind.TABLE:
-        state["final"] = build_sheet(event)
-    if rnd is None:
-        return state
-    table = (
-        GameTable.objects.filter(round=rnd, number=card.number)
-        .prefetch_related("seats__player")
-        .first()
-    )
-    state["table"] = table
-    if table is None:
-        return state
-    seats = sorted(table.seats.all(), key=lambda s: s.position)
-    entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
-    current = next((e for e in entries if e.state == Entry.State.CURRENT), None)
-    names = {s.player_id: s.player.name for s in seats}
-    state.update(
-        seats=seats,
-        deal=table.rules_round(),
-        current=current,
-        current_scores=[
-            (names[sc.player_id], sc.points, sc.buys) for sc in _ordered(current, seats)
-        ]
-        if current
-        else [],
-        confirmers=[s.player for s in seats if not _entered(current, s.player)] if current else [],
-        disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
-        next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
-        playing=rnd.status == Round.Status.PLAYING and not over,
-    )
-    if event.kind == event.Kind.TABLE:
-        state["sheet"] = build_sheet(event)
-        state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
-    return state
-
-
-def _entered(entry: Entry, player: Player) -> bool:
-    return services.is_entrant(entry, player)
-
-
-def _ordered(entry: Entry, seats: list[Seat]):
-    by_player = {s.player_id: s for s in entry.scores.all()}
-    return [by_player[s.player_id] for s in seats if s.player_id in by_player]
-
-
-def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
-    """Where each player at this table goes in the next round, once it is seated."""
-    following = rnd.event.rounds.filter(number=rnd.number + 1).first()
-    if following is None:
-        return []
-    where = {
-        s.player_id: s
-        for s in Seat.objects.filter(
-            round=following, player__in=[x.player_id for x in seats]
-        ).select_related("table__round__event")
-    }
-    return [(s.player.name, where.get(s.player_id)) for s in seats]
-
-
 def _form(state: dict, data=None, *, request: HttpRequest, **initial) -> TableScoresForm:
     event = state["event"]
     current = state.get("current")
@@ -403,7 +328,7 @@ def private(view):
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
     if request.method == "GET":
-        state = table_state(card)
+        state = services.table_state(card=card)
         notice = OUTCOMES.get(request.GET.get("done", ""))
         if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
             notice = "Saved. On to the next hand."
@@ -412,59 +337,57 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
     # A form counts for the round it was loaded for, never the one playing now.
     form_round = _form_round(card, request.POST)
-    state = table_state(card, form_round) if form_round else table_state(card)
-    if state["table"] is None or form_round is None:
-        return _stale(request, card, form_round)
-
-    if request.POST.get("went_out"):
-        # Without JavaScript, "went out" sets that player's score to 0 and shows
-        # the form again with everything typed so far; nothing is saved.
-        kept = {
-            k: v
-            for k, v in request.POST.items()
-            if k in ("entrant", "round", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
-        }
-        kept[f"p{request.POST['went_out']}"] = "0"
-        return _render(request, state, _form(state, request=request, **kept))
-
-    form = _form(state, request.POST, request=request)
-    if not form.is_valid():
-        if not state.get("playing"):
-            return _stale(request, card, form_round)
-        return _invalid(request, state, form)
-    try:
-        result = services.submit_scores(
-            state["table"],
-            form.cleaned_data["points"],
-            entered_by_player=form.entrant_player(),
-            based_on=form.cleaned_data["based_on"],
-            idempotency_key=form.cleaned_data["key"],
-            high_confirmed=form.cleaned_data["high_confirmed"],
-            source=Entry.Source.PHONE,
-            device=request.COOKIES.get(DEVICE_COOKIE, ""),
-            buys=form.buys(),
-        )
-    except rules.InvalidScore as exc:
+    state = services.table_state(card=card, round=form_round)
+    form = None
+    if state["table"] is not None and form_round is not None:
+        if request.POST.get("went_out"):
+            # Without JavaScript, "went out" sets that player's score to 0 and shows
+            # the form again with everything typed so far; nothing is saved.
+            kept = {
+                k: v
+                for k, v in request.POST.items()
+                if k in ("entrant", "round", "based_on", "key")
+                or (k[:1] in "pb" and k[1:].isdigit())
+            }
+            kept[f"p{request.POST['went_out']}"] = "0"
+            return _render(request, state, _form(state, request=request, **kept))
+        form = _form(state, request.POST, request=request)
+    complete = form is not None and form.is_valid()
+    data = form.cleaned_data if form is not None and hasattr(form, "cleaned_data") else {}
+    answer = services.submit_table_scores(
+        table=state["table"] if form is not None else None,
+        round=form_round,
+        playing=bool(state.get("playing")),
+        points=data["points"] if complete else (form.typed_points() if form else None),
+        complete=complete,
+        entered_by_player=form.entrant_player() if complete else None,
+        based_on=data.get("based_on"),
+        idempotency_key=data.get("key"),
+        high_confirmed=data.get("high_confirmed"),
+        device=request.COOKIES.get(DEVICE_COOKIE, ""),
+        buys=form.buys() if form is not None else None,
+    )
+    if answer.outcome == "stale":
+        return _stale(request, card, message=answer.message)
+    if answer.outcome == "invalid":
         return _render(
             request,
             state,
             form,
-            problems=exc.problems,
-            needs_confirmation=exc.needs_confirmation,
+            problems=answer.problems,
+            needs_confirmation=answer.needs_confirmation,
             status=422,
         )
-    except services.StaleForm as exc:
-        return _stale(request, card, form_round, message=str(exc))
-    except services.RoundStateError as exc:
-        return _render(request, state, form, notice=f"Not saved: {exc}", status=409)
+    if answer.outcome == "refused":
+        return _render(request, state, form, notice=f"Not saved: {answer.message}", status=409)
     if not request.htmx:
-        response = redirect(reverse("table_page", args=[token]) + f"?done={result.outcome}")
+        response = redirect(reverse("table_page", args=[token]) + f"?done={answer.outcome}")
         response.status_code = 303
     else:
-        notice = OUTCOMES[result.outcome]
-        if card.event.kind == card.event.Kind.TABLE and result.outcome == "saved":
-            notice = f"Saved hand {result.entry.round.number}."
-        state = table_state(card)
+        notice = OUTCOMES[answer.outcome]
+        if card.event.kind == card.event.Kind.TABLE and answer.outcome == "saved":
+            notice = f"Saved hand {answer.entry.round.number}."
+        state = services.table_state(card=card)
         response = _render(
             request,
             state,
@@ -479,45 +402,10 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return _phone_cookies(request, response)
 
 
-def _invalid(request: HttpRequest, state: dict, form: TableScoresForm) -> HttpResponse:
-    """Every problem in one pass: the form's own (a blank name, a score that is not a
-    number) and, when the scores are all numbers, the rules engine's too."""
-    problems: list[rules.Problem] = []
-    needs_confirmation = False
-    points = form.typed_points()
-    if points is not None:
-        try:
-            services.check_table_scores(
-                state["table"],
-                points,
-                high_confirmed=form.cleaned_data.get("high_confirmed"),
-                buys=form.buys(),
-            )
-        except rules.InvalidScore as exc:
-            problems = exc.problems
-            needs_confirmation = exc.needs_confirmation and not exc.problems
-    return _render(
-        request,
-        state,
-        form,
-        problems=problems,
-        needs_confirmation=needs_confirmation,
-        status=422,
-    )
-
-
-def _stale(
-    request: HttpRequest, card: TableCard, form_round: Round | None, *, message: str = ""
-) -> HttpResponse:
+def _stale(request: HttpRequest, card: TableCard, *, message: str) -> HttpResponse:
     """Nothing saved: the form's round no longer takes scores. Say so, and show the
     round the table is playing now with a fresh form."""
-    if not message:
-        message = (
-            services.stale_message(form_round)
-            if form_round is not None
-            else "This form is from an older page; nothing was saved. This is the page now."
-        )
-    state = table_state(card)
+    state = services.table_state(card=card)
     form = _form(state, request=request) if state.get("playing") else None
     return _render(request, state, form, notice=message, status=409)
 
@@ -527,7 +415,7 @@ def _stale(
 def table_status(request: HttpRequest, token: str) -> HttpResponse:
     """The part of the table page that changes under the players' feet; polled by htmx."""
     card = _card(token)
-    state = table_state(card)
+    state = services.table_state(card=card)
     shown = request.GET.get("round", "")
     number = rules.read_whole(shown)
     state["round_changed"] = (
@@ -565,7 +453,7 @@ class ConfirmForm(forms.Form):
 @require_POST
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
-    state = table_state(card)
+    state = services.table_state(card=card)
     current = state.get("current")
     seated = [s.player for s in state["seats"]]
     form = ConfirmForm(request.POST, players=seated)
@@ -590,7 +478,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         except services.ConfirmError as exc:
             error = str(exc)
     if not request.htmx:
-        state = table_state(card)
+        state = services.table_state(card=card)
         return _render(
             request,
             state,
@@ -598,7 +486,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             notice=error or "Confirmed. Thank you!",
             status=409 if error else 200,
         )
-    state = table_state(card)
+    state = services.table_state(card=card)
     response = render(
         request,
         "tourney/table_page.html#status",
@@ -617,7 +505,7 @@ def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     if not card.event.table_links_open_players():
         context = {"event": card.event, "token": token}
         return render(request, "tourney/table_player_closed.html", context, status=410)
-    state = table_state(card)
+    state = services.table_state(card=card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
     if seat is None:
         raise Http404("That player is not at this table.")

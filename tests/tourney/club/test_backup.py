@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from tests.factories import night, valid_points
 from tourney import services
 from tourney.models import Entry, Event, Person, Player, Season
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

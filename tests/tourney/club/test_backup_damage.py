@@ -21,7 +21,7 @@ from tourney import services
 from tourney.club.backup import BackupError, export_event, import_event
 from tourney.club.club_backup import export_club, import_club
 from tourney.models import Event, Person, Player, Round, Score, Season, TableCard
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

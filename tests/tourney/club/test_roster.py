@@ -15,7 +15,7 @@ from tourney import services
 from tourney.club import people
 from tourney.club.people import RosterError, close_spelling, match_name, merge_people, rename_person
 from tourney.models import Person, Player, Score
-from tourney.sheet import build_sheet
+from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
 

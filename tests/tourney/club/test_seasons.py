@@ -17,8 +17,8 @@ from openpyxl import load_workbook
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.tourney.test_views import event_form_data
 from tourney import services
+from tourney.club.season_forms import SeasonForm
 from tourney.club.seasons import Method, rank_season, season_table
-from tourney.forms import SeasonForm
 from tourney.models import Event, Person, Season
 
 # -- The ranking, without a database -------------------------------------------------

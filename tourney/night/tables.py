@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from tourney.sheet import Cell, Sheet
+from tourney.night.sheet import Cell, Sheet
 
 BLANK_SORTS_LAST = 10**9
 PENDING = mark_safe('<span class="mark pending" title="Score still to come">…</span>')

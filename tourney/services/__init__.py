@@ -1,0 +1,110 @@
+"""The night's workflows: each touches several models at once, inside one transaction.
+
+A failure saves nothing half-way. The rules of the game come from
+``scoring.rules`` and the seating from ``tourney.seating``; these modules only
+move their answers into the database. One module per workflow:
+
+- seat: seating a round, planning the rest of the night, re-seating, swapping
+  and moving players, the repeats a seating adds (tonight and the season's);
+- play: beginning a round, submitting, confirming and restoring a table's
+  scores, closing and reopening a round; the phone's page asks it for its
+  state (``table_state``) and submits through it (``submit_table_scores``);
+- fills: the missed-round fill-ins a closed round keeps in step with its scores;
+- edit: what an edit does to the night played, ending and reopening the night,
+  deleting it;
+- players: adding players, checking them in and out (late arrivals);
+- table_games: family games, one table playing on its own;
+- common: the host's ``RoundStateError`` and the checks on a round's state.
+
+They import one way: common, then fills and seat, then play, then
+table_games; edit and players beside them. They may import tourney.models,
+tourney.seating, the master sheet (tourney.night) and scoring; never the
+views. Callers use this package, ``services.submit_scores(...)``: the names
+below are its public face.
+"""
+
+from .common import RoundStateError, idempotency_key_for
+from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
+from .fills import refresh_fills
+from .play import (
+    ConfirmError,
+    StaleForm,
+    SubmitResult,
+    TableAnswer,
+    begin_round,
+    check_table_scores,
+    close_round,
+    confirm_entry,
+    is_entrant,
+    reopen_round,
+    restore_entry,
+    sent_digest,
+    stale_message,
+    submit_scores,
+    submit_table_scores,
+    table_state,
+)
+from .players import add_players, set_player_status
+from .seat import (
+    current_plan,
+    event_totals,
+    move_player,
+    next_round_number,
+    plan_for,
+    plan_rest_of_night,
+    repeats_of,
+    reseat_round,
+    season_prior,
+    season_repeats_of,
+    seat_next_round,
+    seating_history,
+    swap_players,
+    table_numbers_needed,
+    table_size_problems,
+)
+from .table_games import start_table_game
+
+__all__ = [
+    "ConfirmError",
+    "RoundStateError",
+    "StaleForm",
+    "SubmitResult",
+    "TableAnswer",
+    "add_players",
+    "begin_round",
+    "check_table_scores",
+    "close_round",
+    "confirm_entry",
+    "current_plan",
+    "delete_event",
+    "drop_rounds_beyond",
+    "edit_consequences",
+    "end_event",
+    "event_totals",
+    "idempotency_key_for",
+    "is_entrant",
+    "move_player",
+    "next_round_number",
+    "plan_for",
+    "plan_rest_of_night",
+    "refresh_fills",
+    "reopen_event",
+    "reopen_round",
+    "repeats_of",
+    "reseat_round",
+    "restore_entry",
+    "season_prior",
+    "season_repeats_of",
+    "seat_next_round",
+    "seating_history",
+    "sent_digest",
+    "set_player_status",
+    "stale_message",
+    "start_table_game",
+    "submit_scores",
+    "submit_table_scores",
+    "swap_players",
+    "table_numbers_needed",
+    "table_size_problems",
+    "table_state",
+]

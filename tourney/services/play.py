@@ -1,0 +1,644 @@
+"""Playing a round: begin it, submit a table's scores, confirm them, settle a
+dispute (restore a version), close it (fill-ins) and reopen it.
+
+May import tourney.models, scoring.rules, .common, .fills and .seat (a
+one-table game deals its next hand by itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import rules
+from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.night.sheet import build_sheet
+
+from .common import (
+    RoundStateError,
+    idempotency_key_for,
+    next_version,
+    require,
+    require_in_night,
+)
+from .fills import fill_round, refresh_fills
+from .seat import seat_next_round, table_size_problems
+
+
+@transaction.atomic
+def begin_round(rnd: Round) -> Round:
+    """Start play: the seats are fixed from now on and the tables can enter scores."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    require(rnd, Round.Status.PLANNED, "start")
+    require_in_night(rnd, event, "start")
+    previous = rnd.event.rounds.filter(number=rnd.number - 1).first()
+    if previous is not None and previous.status != Round.Status.CLOSED:
+        raise RoundStateError(
+            f"Round {previous.number} is not closed yet: close it before round {rnd.number} starts."
+        )
+    problems = table_size_problems(rnd)
+    if problems:
+        raise RoundStateError(" ".join(problems))
+    rnd.status = Round.Status.PLAYING
+    rnd.started_at = timezone.now()
+    rnd.save(update_fields=["status", "started_at"])
+    return rnd
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What happened to a submission, for the page to tell the player."""
+
+    entry: Entry
+    outcome: (
+        str  # "saved", "repeat" (same submission again), "same" (matches what's there), "disputed"
+    )
+
+
+class StaleForm(RoundStateError):
+    """A form loaded for a round (or hand) that no longer takes scores: nothing was saved."""
+
+
+def check_table_scores(
+    table: GameTable,
+    points: Mapping[int, int | None],
+    *,
+    high_confirmed: bool = False,
+    buys: Mapping[int, int | None] | None = None,
+) -> None:
+    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id."""
+    seats = list(table.seats.select_related("player").order_by("position"))
+    names = {s.player_id: s.player.name for s in seats}
+    if set(points) != set(names):
+        raise rules.InvalidScore(
+            [rules.Problem("The players on this form are not the players seated at this table.")]
+        )
+    game = table.round.event.game
+    game.check_round(
+        table.round.number,
+        {names[pid]: points[pid] for pid in names},
+        high_confirmed=high_confirmed,
+        buys={names[pid]: count for pid, count in (buys or {}).items() if pid in names},
+    )
+
+
+def sent_digest(
+    table: GameTable,
+    points: Mapping[int, int | None],
+    buys: Mapping[int, int | None] | None = None,
+) -> str:
+    """The scores a retry key was sent with, stored beside the key.
+
+    A phone resends the key it was given with the form; if the scores changed
+    (fixed after "Not saved") that is another submission, never the first one
+    answered again.
+    """
+    scores = sorted((pid, points[pid], (buys or {}).get(pid)) for pid in points)
+    return idempotency_key_for(table.pk, scores)
+
+
+def stale_message(rnd: Round) -> str:
+    """Why a form for ``rnd`` saved nothing, and what the table is playing now."""
+    event = rnd.event
+    word = event.round_word
+    if event.is_over():
+        return (
+            "The game is over; these scores were not saved. The final totals are below."
+            if event.kind == Event.Kind.TABLE
+            else "The night is over; these scores were not saved. The final standings are below."
+        )
+    now = event.round_in_play()
+    if rnd.status == Round.Status.CLOSED and now is not None and now.number != rnd.number:
+        playing = f"now playing {word} {now.number}"
+        if now.status == Round.Status.CLOSED:
+            playing = f"done with {word} {now.number} too"
+        return (
+            f"{word.capitalize()} {rnd.number} is over; these scores were not saved. "
+            f"This table is {playing}."
+        )
+    return (
+        f"{word.capitalize()} {rnd.number} is {rnd.get_phase_display().lower()}; these scores "
+        "were not saved. Ask the host."
+    )
+
+
+@transaction.atomic
+def submit_scores(
+    table: GameTable,
+    points: Mapping[int, int | None],
+    *,
+    entered_by: str = "",
+    entered_by_player: Player | None = None,
+    user=None,
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+    high_confirmed: bool = False,
+    source: str = Entry.Source.PHONE,
+    device: str = "",
+    buys: Mapping[int, int | None] | None = None,
+) -> SubmitResult:
+    """Record one submission of a table's scores, for the round ``table`` belongs to.
+
+    The caller passes the table of the round its form was loaded for, never
+    "the round playing now": a form for a round that no longer takes scores
+    raises ``StaleForm`` and saves nothing. ``based_on`` is the version the
+    submitter saw (0 or None: nothing yet); ``_save_version`` says which set of
+    scores wins. A retried submission (same key, same scores) is recorded once
+    and answered "repeat" whatever the round's state now.
+    ``entered_by_player`` is the seated player who entered them on a phone
+    (their name is kept in ``entered_by`` too, for display and backups).
+    """
+    # Lock the table row so two phones at the same instant queue here; only
+    # then look for the retry, so a racing duplicate sees the first one's row.
+    # ``confirm_entry`` locks the same row: a confirmation and a correction
+    # queue, so the current version and its ``confirmed_at`` read below are final.
+    table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    digest = sent_digest(table, points, buys) if idempotency_key else ""
+    if idempotency_key:
+        earlier = Entry.objects.filter(idempotency_key=idempotency_key, sent_digest=digest).first()
+        if earlier is not None:
+            return SubmitResult(earlier, "repeat")
+    rnd = table.round
+    clean = {pid: int(p) for pid, p in points.items() if p is not None}
+    current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
+    is_host = source in (Entry.Source.HOST, Entry.Source.RESTORE)
+    if rnd.status != Round.Status.PLAYING or (not is_host and rnd.event.is_over()):
+        if current is not None and current.same_scores_as(clean):
+            return SubmitResult(current, "same")
+        raise StaleForm(stale_message(rnd))
+    check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
+    return _save_version(
+        table,
+        clean,
+        current,
+        is_host=is_host,
+        source=source,
+        entered_by=(entered_by_player.name if entered_by_player else entered_by),
+        entered_by_player=entered_by_player,
+        user=user,
+        based_on=based_on,
+        idempotency_key=idempotency_key,
+        digest=digest,
+        device=device,
+        buys=buys,
+    )
+
+
+def _save_version(
+    table: GameTable,
+    clean: Mapping[int, int],
+    current: Entry | None,
+    *,
+    is_host: bool,
+    based_on: int | None,
+    idempotency_key: str | None,
+    device: str,
+    user,
+    **fields,
+) -> SubmitResult:
+    """Which set of scores wins, stored as a new version, and what follows from it.
+
+    A phone never replaces scores that are already there: a differing set is
+    kept as a dispute for the host, except that the phone which entered the
+    current version may correct it while nobody has confirmed it and nothing
+    changed in between. The host (``source="host"``) replaces the current
+    version, keeping the old one, and settles the table's disputes.
+    """
+    rnd = table.round
+    if current is not None and current.same_scores_as(clean):
+        if is_host:
+            _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
+        return SubmitResult(current, "same")
+    if current is None or is_host or _phone_corrects(current, device, based_on, idempotency_key):
+        new_state = Entry.State.CURRENT
+    else:
+        for dispute in table.entries.filter(state=Entry.State.DISPUTED):
+            if dispute.same_scores_as(clean):
+                return SubmitResult(dispute, "disputed")
+        new_state = Entry.State.DISPUTED
+    entry = _record_version(
+        table,
+        clean,
+        state=new_state,
+        replacing=current,
+        user=user,
+        idempotency_key=idempotency_key,
+        device=device,
+        **fields,
+    )
+    if is_host:
+        _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
+    if new_state == Entry.State.CURRENT:
+        refresh_fills(rnd)
+    if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
+        _next_hand(rnd)
+    return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+def _phone_corrects(
+    current: Entry, device: str, based_on: int | None, idempotency_key: str | None
+) -> bool:
+    """The same phone fixing its own typo: it entered the current version, nobody has
+    confirmed it, and it saw that version (or its reply was lost, then it fixed a
+    score and sent the same form again)."""
+    return bool(
+        device
+        and current.device == device
+        and current.confirmed_at is None
+        and (
+            based_on == current.version
+            or (idempotency_key and current.idempotency_key == idempotency_key)
+        )
+    )
+
+
+def _record_version(
+    table: GameTable,
+    clean: Mapping[int, int],
+    *,
+    state: str,
+    replacing: Entry | None,
+    source: str,
+    entered_by: str,
+    entered_by_player: Player | None,
+    user,
+    idempotency_key: str | None,
+    digest: str,
+    device: str,
+    buys: Mapping[int, int | None] | None,
+) -> Entry:
+    """Store a new version of the table's scores; a current one replaces the version in use."""
+    rnd = table.round
+    if state == Entry.State.CURRENT and replacing is not None:
+        replacing.state = Entry.State.REPLACED
+        replacing.save(update_fields=["state"])
+    entry = Entry.objects.create(
+        round=rnd,
+        table=table,
+        version=next_version(rnd, table),
+        state=state,
+        source=source,
+        entered_by=entered_by[:60],
+        entered_by_player=entered_by_player,
+        entered_by_user=user if user is not None and user.is_authenticated else None,
+        idempotency_key=idempotency_key or None,
+        sent_digest=digest,
+        device=device[:32],
+    )
+    Score.objects.bulk_create(
+        Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
+        for pid, p in clean.items()
+    )
+    return entry
+
+
+def _who(user) -> str:
+    return user.get_username() if user is not None and user.is_authenticated else "the host"
+
+
+def _settle_disputes(table: GameTable, *, note: str) -> int:
+    """The host has decided: the table's open disputes are dismissed (kept, not deleted)."""
+    return table.entries.filter(state=Entry.State.DISPUTED).update(
+        state=Entry.State.DISMISSED, note=note[:200]
+    )
+
+
+def _next_hand(rnd: Round) -> None:
+    """A one-table game moves straight on: the hand closes and the next is dealt.
+
+    A hand the host reopened that has a dispute waits for the host instead.
+    """
+    if rnd.entries.filter(state=Entry.State.DISPUTED).exists():
+        return
+    close_round(rnd)
+    event = rnd.event
+    if event.round_in_play().number == rnd.number and rnd.number < event.rounds_planned:
+        begin_round(seat_next_round(event))
+
+
+class ConfirmError(Exception):
+    """A confirmation that can't be taken; the message says why."""
+
+
+def is_entrant(entry: Entry, player: Player) -> bool:
+    """Whether ``player`` entered ``entry``: by reference when the phone chose the
+    entrant from the table's list, else (older entries, backups) by name."""
+    if entry.entered_by_player_id is not None:
+        return entry.entered_by_player_id == player.pk
+    return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
+
+
+@transaction.atomic
+def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: str = "") -> Entry:
+    """A second player at the table signs the saved scores, like on a paper sheet.
+
+    The confirming player is one seated at that table, not the one who entered
+    the scores, on a phone other than the one that entered them: both the player
+    and the phone (its device id) must differ from the entry's.
+
+    The table's row is locked first, as ``submit_scores`` locks it: a correction
+    sent at the same instant waits for this confirmation (and is then kept as a
+    dispute), or this waits for the correction (and is told the scores changed).
+    """
+    if entry.table_id is None:
+        raise ConfirmError("These scores aren't a table's: there is nothing to confirm.")
+    GameTable.objects.select_for_update().get(pk=entry.table_id)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("round", "table", "entered_by_player")
+        .get(pk=entry.pk)
+    )
+    if entry.state != Entry.State.CURRENT or entry.version != version:
+        raise ConfirmError("These scores have changed since you looked: check the new ones.")
+    if entry.round.status != Round.Status.PLAYING:
+        raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
+    if player is None:
+        raise ConfirmError("Choose your name, so the table knows who confirmed.")
+    if not entry.table.seats.filter(player=player).exists():
+        raise ConfirmError(f"{player.name} isn't at this table: a player at the table confirms.")
+    if is_entrant(entry, player):
+        raise ConfirmError(
+            f"{entry.entered_by} entered these scores: another player at the table confirms them."
+        )
+    if not device:
+        raise ConfirmError(
+            "This phone hasn't been recognised yet (it keeps no cookies?): reload the page, "
+            "then confirm. Another player confirms, on their own phone."
+        )
+    if entry.device == device:
+        raise ConfirmError(
+            "This phone entered these scores: another player confirms them on their own phone."
+        )
+    if entry.confirmed_at is None:
+        entry.confirmed_by = player.name[:60]
+        entry.confirmed_device = device[:32]
+        entry.confirmed_at = timezone.now()
+        entry.save(update_fields=["confirmed_by", "confirmed_device", "confirmed_at"])
+    return entry
+
+
+@transaction.atomic
+def restore_entry(entry: Entry, *, user) -> Entry:
+    """Make a version the table's scores, as a new version (or keep the one in use).
+
+    Used by the host to settle a dispute (the other disputes are dismissed),
+    including in favour of the version already in use, or to undo a
+    correction. Nothing is deleted: the replaced version stays.
+    """
+    entry = Entry.objects.select_related("table", "round").get(pk=entry.pk)
+    table = GameTable.objects.select_for_update().get(pk=entry.table_id)
+    current = table.entries.filter(state=Entry.State.CURRENT).first()
+    note = f"Settled by {_who(user)}: kept version {entry.version}"
+    if current is not None and current.pk == entry.pk:
+        _settle_disputes(table, note=note)
+        return entry
+    if current is not None:
+        current.state = Entry.State.REPLACED
+        current.save(update_fields=["state"])
+    table.entries.filter(state=Entry.State.DISPUTED).exclude(pk=entry.pk).update(
+        state=Entry.State.DISMISSED, note=note
+    )
+    if entry.state == Entry.State.DISPUTED:
+        entry.state = Entry.State.REPLACED  # Its scores live on in the new version.
+        entry.save(update_fields=["state"])
+    restored = Entry.objects.create(
+        round=entry.round,
+        table=table,
+        version=next_version(entry.round, table),
+        source=Entry.Source.RESTORE,
+        entered_by=user.get_username(),
+        entered_by_user=user,
+        note=f"Restored version {entry.version} ({entry.entered_by or 'unknown'})",
+    )
+    Score.objects.bulk_create(
+        Score(entry=restored, player_id=s.player_id, points=s.points, played=s.played, buys=s.buys)
+        for s in entry.scores.all()
+    )
+    refresh_fills(entry.round)
+    return restored
+
+
+def _tables_phrase(numbers: list[int]) -> tuple[str, str]:
+    """("Tables 2, 5", "have") or ("Table 2", "has")."""
+    plural = len(numbers) > 1
+    listed = ", ".join(str(n) for n in numbers)
+    return f"Table{'s' if plural else ''} {listed}", "have" if plural else "has"
+
+
+@transaction.atomic
+def close_round(
+    rnd: Round, *, fill_empty_tables: bool = False, keep_first_entry: bool = False, user=None
+) -> Round:
+    """Close a round: every player of the event without a score gets the missed-round score.
+
+    Refused while a table has no scores, unless the host chooses to fill them
+    too (then that table's players are marked as not played), and while a
+    table has a dispute open, unless the host chooses to keep each table's
+    first entry (the version in use), which is recorded on the disputes as
+    the host's decision.
+    """
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    require(rnd, Round.Status.PLAYING, "close")
+    empty = rnd.tables_without_scores()
+    if empty and not fill_empty_tables:
+        tables, verb = _tables_phrase([t.number for t in empty])
+        raise RoundStateError(
+            f"{tables} {verb} no scores "
+            "yet. Enter them, or choose to fill them with the missed-round rule."
+        )
+    disputed = sorted(
+        set(rnd.entries.filter(state=Entry.State.DISPUTED).values_list("table__number", flat=True))
+    )
+    if disputed and not keep_first_entry:
+        tables, verb = _tables_phrase(disputed)
+        raise RoundStateError(
+            f"{tables} {verb} disputed scores. Settle {'them' if len(disputed) > 1 else 'it'}, "
+            "or choose to close keeping the first entry."
+        )
+    if disputed:
+        rnd.entries.filter(state=Entry.State.DISPUTED).update(
+            state=Entry.State.DISMISSED,
+            note=f"Settled by {_who(user)}: closed round {rnd.number} keeping the first entry",
+        )
+    fill_round(rnd, user=user)
+    rnd.status = Round.Status.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["status", "closed_at"])
+    return rnd
+
+
+@transaction.atomic
+def reopen_round(rnd: Round) -> Round:
+    """Reopen a closed round so a score can be corrected (as a new version)."""
+    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    require(rnd, Round.Status.CLOSED, "reopen")
+    # closed_at is kept (when it was last closed): the sheet tells a round reopened
+    # for a correction, whose scores count, from one still coming in.
+    rnd.status = Round.Status.PLAYING
+    rnd.save(update_fields=["status"])
+    return rnd
+
+
+OLDER_PAGE = "This form is from an older page; nothing was saved. This is the page now."
+
+
+def table_state(*, card: TableCard, round: Round | None = None) -> dict:
+    """Everything the table page shows: for the round the table plays now, or for
+    ``round`` (the round a submitted form was loaded for)."""
+    event = card.event
+    over = event.is_over()
+    rnd = round if round is not None else event.round_in_play()
+    state: dict = {
+        "card": card,
+        "event": event,
+        "round": rnd,
+        "table": None,
+        "seats": [],
+        "over": over,
+    }
+    if over and event.kind != event.Kind.TABLE:
+        state["final"] = build_sheet(event)
+    if rnd is None:
+        return state
+    table = (
+        GameTable.objects.filter(round=rnd, number=card.number)
+        .prefetch_related("seats__player")
+        .first()
+    )
+    state["table"] = table
+    if table is None:
+        return state
+    seats = sorted(table.seats.all(), key=lambda s: s.position)
+    entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
+    current = next((e for e in entries if e.state == Entry.State.CURRENT), None)
+    names = {s.player_id: s.player.name for s in seats}
+    state.update(
+        seats=seats,
+        deal=table.rules_round(),
+        current=current,
+        current_scores=[
+            (names[sc.player_id], sc.points, sc.buys) for sc in _ordered(current, seats)
+        ]
+        if current
+        else [],
+        confirmers=[s.player for s in seats if not is_entrant(current, s.player)]
+        if current
+        else [],
+        disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
+        next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
+        playing=rnd.status == Round.Status.PLAYING and not over,
+    )
+    if event.kind == event.Kind.TABLE:
+        state["sheet"] = build_sheet(event)
+        state["family_rows"] = sorted(state["sheet"].rows, key=lambda row: row.player.pk)
+    return state
+
+
+def _ordered(entry: Entry, seats: list[Seat]):
+    by_player = {s.player_id: s for s in entry.scores.all()}
+    return [by_player[s.player_id] for s in seats if s.player_id in by_player]
+
+
+def _next_seats(rnd: Round, seats: list[Seat]) -> list[tuple[str, Seat | None]]:
+    """Where each player at this table goes in the next round, once it is seated."""
+    following = rnd.event.rounds.filter(number=rnd.number + 1).first()
+    if following is None:
+        return []
+    where = {
+        s.player_id: s
+        for s in Seat.objects.filter(
+            round=following, player__in=[x.player_id for x in seats]
+        ).select_related("table__round__event")
+    }
+    return [(s.player.name, where.get(s.player_id)) for s in seats]
+
+
+@dataclass(frozen=True)
+class TableAnswer:
+    """What a table's submission came to, for the phone's page to show.
+
+    ``outcome`` is a ``SubmitResult`` outcome ("saved", "repeat", "same",
+    "disputed", with ``entry``), or "invalid" (the rules' ``problems``; nothing
+    saved), "stale" (the form's round takes no scores: ``message`` says why) or
+    "refused" (the round's state refused it: ``message``).
+    """
+
+    outcome: str
+    entry: Entry | None = None
+    problems: tuple[rules.Problem, ...] = ()
+    needs_confirmation: bool = False
+    message: str = ""
+
+
+def submit_table_scores(
+    *,
+    table: GameTable | None,
+    round: Round | None,
+    playing: bool,
+    points: Mapping[int, int | None] | None,
+    complete: bool,
+    entered_by_player: Player | None = None,
+    based_on: int | None = None,
+    idempotency_key: str | None = None,
+    high_confirmed: bool = False,
+    device: str = "",
+    buys: Mapping[int, int | None] | None = None,
+) -> TableAnswer:
+    """One submission from a table's phone, for the round its form was loaded for.
+
+    ``complete`` says the form read every field; when it did not, ``points`` are
+    the scores as typed (None when one is not a number) and nothing is saved: the
+    rules engine only judges them, so the page shows every problem at once.
+    """
+    if table is None or round is None:
+        return TableAnswer("stale", message=stale_message(round) if round else OLDER_PAGE)
+    if not complete:
+        if not playing:
+            return TableAnswer("stale", message=stale_message(round))
+        return _judge_typed(table, points, high_confirmed=high_confirmed, buys=buys)
+    try:
+        result = submit_scores(
+            table,
+            points,
+            entered_by_player=entered_by_player,
+            based_on=based_on,
+            idempotency_key=idempotency_key,
+            high_confirmed=high_confirmed,
+            source=Entry.Source.PHONE,
+            device=device,
+            buys=buys,
+        )
+    except rules.InvalidScore as exc:
+        return TableAnswer(
+            "invalid", problems=tuple(exc.problems), needs_confirmation=exc.needs_confirmation
+        )
+    except StaleForm as exc:
+        return TableAnswer("stale", message=str(exc))
+    except RoundStateError as exc:
+        return TableAnswer("refused", message=str(exc))
+    return TableAnswer(result.outcome, entry=result.entry)
+
+
+def _judge_typed(
+    table: GameTable,
+    points: Mapping[int, int | None] | None,
+    *,
+    high_confirmed: bool,
+    buys: Mapping[int, int | None] | None,
+) -> TableAnswer:
+    """The rules engine's problems with scores typed on a form that has others too."""
+    if points is None:
+        return TableAnswer("invalid")
+    try:
+        check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
+    except rules.InvalidScore as exc:
+        return TableAnswer(
+            "invalid",
+            problems=tuple(exc.problems),
+            needs_confirmation=exc.needs_confirmation and not exc.problems,
+        )
+    return TableAnswer("invalid")

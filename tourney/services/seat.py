@@ -1,0 +1,318 @@
+"""Seating a round: the seating engine's plan written to the database, and the
+host's adjustments before play starts (re-seat, swap, move).
+
+May import tourney.models, tourney.seating, the master sheet (seating by
+standings) and .common.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from tourney import seating
+from tourney.models import Event, GameTable, Player, Round, Seat, TableCard
+
+from .common import RoundStateError, require, require_in_night, require_night_open
+
+
+def seating_history(event: Event, *, before: int) -> list[seating.Plan]:
+    """The plans of the rounds before ``before``, as the seating engine wants them."""
+    plans = []
+    rounds = event.rounds.filter(number__lt=before).order_by("number").with_tables()
+    for rnd in rounds:
+        plans.append(
+            seating.Plan(
+                tables=tuple(tuple(s.player_id for s in t.seats.all()) for t in rnd.tables.all())
+            )
+        )
+    return plans
+
+
+def event_totals(event: Event) -> dict[int, int]:
+    """player id -> total, as the standings have it (seating by standings reads it).
+
+    Read off the master sheet (``tourney.night.sheet``), the one place fill-ins, totals
+    and places are worked out from the current scores, so seating never ranks
+    players by a stale fill-in or by a round some tables haven't entered yet.
+    """
+    from tourney.night.sheet import build_sheet  # sheet imports the models, not services
+
+    return {row.player.pk: row.total for row in build_sheet(event).rows}
+
+
+def plan_for(
+    event: Event, number: int, *, fallback: str | None = None, method: str | None = None
+) -> seating.Plan:
+    """What the seating engine proposes for round ``number`` from who is present now."""
+    present = sorted(event.players.present().values_list("pk", flat=True))
+    if event.kind == Event.Kind.TABLE:
+        # One family table: the same players in the same seats every hand, in the
+        # order they were given, so the rows on the phone never move. The deal
+        # passes to the left (GameTable.dealer_position); the seats stay put.
+        return seating.Plan(tables=(tuple(present),))
+    history = seating_history(event, before=number)
+    game = event.game
+    method = method or event.seating_method
+    mix = method == Event.Seating.MIX
+    return seating.plan_round(
+        present,
+        history=history,
+        min_size=event.min_table_size,
+        max_size=event.max_table_size,
+        preferred=game.preferred_table_size,
+        method=method,
+        # The mix method reads each round off a plan of the whole night, seeded
+        # by the event alone: the engine adds the round the plan starts at and
+        # who is present, so the same night always gets the same plan.
+        seed=event.slug if mix else f"{event.slug}:{number}",
+        night_rounds=event.rounds_planned if mix else None,
+        totals=event_totals(event) if method == Event.Seating.STANDINGS else None,
+        # Shanghai can always seat a table of 3 under its fewer-than-4 rules: the
+        # host chooses it when asked, or once for the night with allow_short_tables.
+        short_table_size=game.short_table_size,
+        fallback=_chosen_fallback(event, fallback),
+        prior=season_prior(event) if mix and event.season_seating else None,
+    )
+
+
+def season_prior(event: Event) -> dict[frozenset, int]:
+    """Pairs of tonight's players who met on the season's recent nights, weighted.
+
+    The nights are the last ``seating.RECENT_NIGHTS`` events of the event's
+    season before it (an earlier date, or the same date and made earlier),
+    their played rounds only; people are matched across nights by
+    ``Player.person``. The weighting (meetings, the latest night counting
+    most) is :func:`tourney.seating.remembered`, where the benchmark that
+    chose it is described. Three queries however long the season.
+    """
+    if event.season_id is None:
+        return {}
+    earlier = (
+        Event.objects.filter(season_id=event.season_id)
+        .exclude(pk=event.pk)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, created_at__lt=event.created_at))
+        .order_by("-date", "-created_at")
+        .values_list("pk", flat=True)[: seating.RECENT_NIGHTS]
+    )
+    order = list(earlier)[::-1]  # oldest first: the latest night is remembered most
+    if not order:
+        return {}
+    tables: dict[int, dict[int, list[int]]] = {pk: {} for pk in order}
+    seats = (
+        Seat.objects.filter(round__event_id__in=order, player__person__isnull=False)
+        .exclude(round__status=Round.Status.PLANNED)
+        .values_list("round__event_id", "table_id", "player__person_id")
+    )
+    for event_id, table_id, person_id in seats:
+        tables[event_id].setdefault(table_id, []).append(person_id)
+    nights = [[seating.Plan(tables=tuple(map(tuple, tables[pk].values())))] for pk in order]
+    by_person = dict(event.players.filter(person__isnull=False).values_list("person_id", "pk"))
+    prior: dict[frozenset, int] = {}
+    for pair, weight in seating.remembered(nights).items():
+        a, b = pair
+        if a in by_person and b in by_person:
+            prior[frozenset({by_person[a], by_person[b]})] = weight
+    return prior
+
+
+def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
+    if fallback == "short_table" and event.game.short_table_size is None:
+        return None  # Toonerville has no short-table rules to fall back on.
+    if fallback is None and event.allow_short_tables:
+        return "short_table"
+    return fallback
+
+
+def _write_plan(rnd: Round, plan: seating.Plan) -> None:
+    rnd.seats.all().delete()
+    rnd.tables.all().delete()
+    for number, players in enumerate(plan.tables, start=1):
+        table = GameTable.objects.create(round=rnd, number=number)
+        Seat.objects.bulk_create(
+            Seat(round=rnd, table=table, player_id=pid, position=pos)
+            for pos, pid in enumerate(players)
+        )
+        TableCard.objects.get_or_create(event=rnd.event, number=number)
+
+
+def next_round_number(event: Event) -> int:
+    """The round the host seats next: the one after the last that has started."""
+    require_night_open(event)
+    in_play = event.round_in_play()
+    if in_play is not None and in_play.status != Round.Status.CLOSED:
+        raise RoundStateError(
+            f"Round {in_play.number} is still being played: close it before seating the next."
+        )
+    number = (in_play.number + 1) if in_play else 1
+    if number > event.rounds_planned:
+        raise RoundStateError(f"All {event.rounds_planned} rounds of this event have been played.")
+    return number
+
+
+@transaction.atomic
+def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
+    """Seat everyone checked in for the next round (planned: the host may still adjust).
+
+    Raises ``seating.SeatingError`` when the players present cannot be split
+    into legal tables, with the fixes the host can choose.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
+    number = next_round_number(event)
+    existing = event.rounds.filter(number=number).first()
+    if existing is not None:
+        # Planned ahead (movement cards): seat it again from who is here now.
+        return reseat_round(existing, fallback=fallback)
+    plan = plan_for(event, number, fallback=fallback)
+    rnd = Round.objects.create(event=event, number=number)
+    _write_plan(rnd, plan)
+    return rnd
+
+
+@transaction.atomic
+def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Round]:
+    """Seat every remaining round now, for printed movement cards.
+
+    Rounds not yet started are planned afresh from the players checked in (with
+    the mix method, all of them together as one plan of the rest of the night);
+    each can still be re-seated before it starts if attendance changes.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
+    first = next_round_number(event)
+    event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
+    created = []
+    for number in range(first, event.rounds_planned + 1):
+        plan = plan_for(event, number, fallback=fallback)
+        rnd = Round.objects.create(event=event, number=number)
+        _write_plan(rnd, plan)
+        created.append(rnd)
+    return created
+
+
+@transaction.atomic
+def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
+    """Throw away a planned round's seats and ask the seating engine again."""
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    rnd = Round.objects.select_related("event").get(pk=rnd.pk)
+    require(rnd, Round.Status.PLANNED, "re-seat")
+    require_in_night(rnd, event, "seat")
+    plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
+    _write_plan(rnd, plan)
+    return rnd
+
+
+def current_plan(rnd: Round) -> seating.Plan:
+    tables = rnd.tables.order_by("number").prefetch_related("seats")
+    return seating.Plan(
+        tables=tuple(
+            tuple(s.player_id for s in sorted(t.seats.all(), key=lambda s: s.position))
+            for t in tables
+        )
+    )
+
+
+def repeats_of(rnd: Round, plan: seating.Plan | None = None) -> int:
+    """Repeat meetings a round's seating adds to the night so far."""
+    history = seating_history(rnd.event, before=rnd.number)
+    return seating.repeat_meetings(plan or current_plan(rnd), history)
+
+
+def season_repeats_of(rnd: Round) -> int | None:
+    """Pairs at a round's tables who also met on the season's recent nights.
+
+    None when the event does not remember its season (no season, or the
+    host turned ``season_seating`` off), so the page says nothing.
+    """
+    event = rnd.event
+    if event.season_id is None or not event.season_seating:
+        return None
+    remembered = season_prior(event)
+    return sum(
+        1
+        for table in current_plan(rnd).tables
+        for pair in combinations(table, 2)
+        if frozenset(pair) in remembered
+    )
+
+
+@transaction.atomic
+def swap_players(rnd: Round, a: Player, b: Player) -> None:
+    """Swap two seated players' places before play starts."""
+    require(rnd, Round.Status.PLANNED, "swap players in")
+    require_in_night(rnd, rnd.event, "seat")
+    seat_a = rnd.seats.select_for_update().get(player=a)
+    seat_b = rnd.seats.select_for_update().get(player=b)
+    # Seat rows are unique on (table, position): park one while moving the other.
+    place_a, place_b = (seat_a.table_id, seat_a.position), (seat_b.table_id, seat_b.position)
+    seat_a.delete()
+    seat_b.table_id, seat_b.position = place_a
+    seat_b.save()
+    Seat.objects.create(round=rnd, table_id=place_b[0], position=place_b[1], player=a)
+
+
+@transaction.atomic
+def move_player(rnd: Round, player: Player, table_number: int) -> None:
+    """Move one player to the last seat of another table (or a new table)."""
+    require(rnd, Round.Status.PLANNED, "move players in")
+    require_in_night(rnd, rnd.event, "seat")
+    seat = rnd.seats.select_related("table").get(player=player)
+    old_table = seat.table
+    if old_table.number == table_number:
+        return
+    target, _ = GameTable.objects.get_or_create(round=rnd, number=table_number)
+    TableCard.objects.get_or_create(event=rnd.event, number=table_number)
+    last = target.seats.aggregate(m=Max("position"))["m"]
+    seat.table = target
+    seat.position = 0 if last is None else last + 1
+    seat.save()
+    # Close the gap left behind, keeping seat order (position 0 deals).
+    for pos, s in enumerate(old_table.seats.order_by("position")):
+        if s.position != pos:
+            s.position = pos
+            s.save(update_fields=["position"])
+    if not old_table.seats.exists():
+        old_table.delete()
+        _renumber_tables(rnd)
+
+
+def _renumber_tables(rnd: Round) -> None:
+    for number, table in enumerate(rnd.tables.order_by("number"), start=1):
+        if table.number != number:
+            table.number = number
+            table.save(update_fields=["number"])
+
+
+def table_size_problems(rnd: Round) -> list[str]:
+    event = rnd.event
+    low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)
+    problems = []
+    for table in rnd.tables.order_by("number").prefetch_related("seats"):
+        size = len(table.seats.all())
+        if not low <= size <= event.max_table_size:
+            problems.append(
+                f"Table {table.number} has {size} players: tables here seat "
+                f"{low} to {event.max_table_size}."
+            )
+    return problems
+
+
+def table_numbers_needed(event: Event) -> int:
+    """How many table cards a night needs: the most tables any round used, or
+    would use for the players checked in now."""
+    used = GameTable.objects.filter(round__event=event).aggregate(m=Max("number"))["m"] or 0
+    present = event.players.present().count()
+    try:
+        planned = len(
+            seating.table_sizes(
+                present,
+                min_size=event.min_table_size,
+                max_size=event.max_table_size,
+                preferred=event.preferred_table_size,
+                short_table_size=event.game.short_table_size if event.allow_short_tables else None,
+            )
+        )
+    except seating.SeatingError:
+        planned = max(1, present // event.max_table_size + 1)
+    return max(used, planned, event.table_cards.count())
