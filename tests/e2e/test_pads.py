@@ -41,6 +41,7 @@ def test_partnership_game_to_1000_on_a_phone(live_server, phone_page, host):
     assert page.get_by_label("Points to win").input_value() == "1000"
     page.get_by_role("button", name="Start the game").click()
     page.get_by_role("heading", name="Hand 1 · Bo deals").wait_for()
+    page.wait_for_load_state()  # the deferred pair.js runs before "load", after the heading
 
     # Hand 1: the other side's points fill in as 200 minus.
     page.get_by_label("Points the bidding side took").fill("130")
