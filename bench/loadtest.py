@@ -124,12 +124,14 @@ def play_table(
             finished.release()
             return
     out = rng.randrange(len(players))
-    points = {f"p{pid}": 0 if i == out else rng.randint(3, 90) for i, pid in enumerate(players)}
+    # Round 11 is laid down at once: the others hold whole hands, from one inventory.
+    least = 30 if rnd == 11 else 3
+    points = {f"p{pid}": 0 if i == out else rng.randint(least, 90) for i, pid in enumerate(players)}
     submissions = [(phones[0], points)]
     if conflict:
         other = dict(points)
         other[f"p{players[(out + 1) % len(players)]}"] = 0
-        other[f"p{players[out]}"] = rng.randint(3, 90)
+        other[f"p{players[out]}"] = rng.randint(least, 90)
         submissions.append((phones[1], other))
     barrier = threading.Barrier(len(submissions))
 
