@@ -212,7 +212,29 @@ def _sheet(
     game = event.game
     count = event.rounds_planned
     by_number = {r.number: r for r in rounds}
-    infos = [
+    infos = _round_infos(game, count, by_number)
+    counted = {info.number for info in infos if info.counted}
+    cells: dict[int, list[Cell | None]] = {p.pk: [None] * count for p in players}
+    seat_of: dict[tuple[int, int], tuple[int, int]] = {}
+    tables_by_round: dict[int, set[int]] = {}
+    for player_id, number, table_number, table_id in seats:
+        seat_of[(player_id, number)] = (table_number, table_id)
+        tables_by_round.setdefault(number, set()).add(table_id)
+    entered_tables = _score_cells(
+        cells, derived_scores(game, scores), seat_of, counted, disputed_tables, count
+    )
+    _pending_cells(cells, seat_of, by_number, counted, disputed_tables, count)
+    for info in infos:
+        info.tables = len(tables_by_round.get(info.number, ()))
+        info.tables_entered = len(entered_tables.get(info.number, ()))
+    sheet = Sheet(event=event, rounds=infos)
+    sheet.rows = _ranked_rows(game, players, cells)
+    return sheet
+
+
+def _round_infos(game, count: int, by_number: dict[int, Round]) -> list[RoundInfo]:
+    """Each round's heading: its contract, its state, and whether it was reopened."""
+    return [
         RoundInfo(
             number=n,
             contract=game.rounds[n - 1].contract if n <= len(game.rounds) else "",
@@ -224,17 +246,19 @@ def _sheet(
         )
         for n in range(1, count + 1)
     ]
-    counted = {info.number for info in infos if info.counted}
-    cells: dict[int, list[Cell | None]] = {p.pk: [None] * count for p in players}
 
-    seat_of: dict[tuple[int, int], tuple[int, int]] = {}
-    tables_by_round: dict[int, set[int]] = {}
-    for player_id, number, table_number, table_id in seats:
-        seat_of[(player_id, number)] = (table_number, table_id)
-        tables_by_round.setdefault(number, set()).add(table_id)
 
+def _score_cells(
+    cells: dict[int, list[Cell | None]],
+    scores: list[tuple],
+    seat_of: dict[tuple[int, int], tuple[int, int]],
+    counted: set[int],
+    disputed_tables: set[int],
+    count: int,
+) -> dict[int, set[int]]:
+    """Fill each player's cells from the current scores; returns the tables entered per round."""
     entered_tables: dict[int, set[int]] = {}
-    for player_id, points, played, number, table_id in derived_scores(game, scores):
+    for player_id, points, played, number, table_id in scores:
         if number > count or player_id not in cells:
             continue
         table = seat_of.get((player_id, number), (None, None))[0] if played else None
@@ -247,8 +271,18 @@ def _sheet(
         )
         if table_id is not None:
             entered_tables.setdefault(number, set()).add(table_id)
+    return entered_tables
 
-    # Seated players of a round in play whose table has no scores yet: pending.
+
+def _pending_cells(
+    cells: dict[int, list[Cell | None]],
+    seat_of: dict[tuple[int, int], tuple[int, int]],
+    by_number: dict[int, Round],
+    counted: set[int],
+    disputed_tables: set[int],
+    count: int,
+) -> None:
+    """Seated players of a round in play whose table has no scores yet: pending."""
     for (player_id, number), (table_number, table_id) in seat_of.items():
         rnd = by_number.get(number)
         if rnd is None or rnd.status != Round.Status.PLAYING or number > count:
@@ -261,13 +295,12 @@ def _sheet(
                 disputed=table_id in disputed_tables,
                 final=number in counted,
             )
-    for info in infos:
-        info.tables = len(tables_by_round.get(info.number, ()))
-        info.tables_entered = len(entered_tables.get(info.number, ()))
 
-    sheet = Sheet(event=event, rounds=infos)
+
+def _ranked_rows(game, players: list[Player], cells: dict[int, list[Cell | None]]) -> list[Row]:
+    """The rows in standings order, ranked on the counted rounds only; players with
+    nothing on the sheet (absent all night) stay off it."""
     rows = {p.pk: Row(player=p, cells=cells[p.pk]) for p in players}
-    # Players with nothing on the sheet (absent all night) stay off it.
     rows = {pk: row for pk, row in rows.items() if any(c is not None for c in row.cells)}
     standings = game.standings(
         {
@@ -283,8 +316,7 @@ def _sheet(
         row.went_out = standing.went_out
         row.worst_round = standing.worst_round
         row.rounds_played = standing.rounds_played
-    sheet.rows = [rows[s.player] for s in standings]
-    return sheet
+    return [rows[s.player] for s in standings]
 
 
 def derived_scores(game, scores: list[tuple]) -> list[tuple]:
