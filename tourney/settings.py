@@ -184,6 +184,10 @@ ROOKERY_BUFFER_BYTES = int(os.environ.get("ROOKERY_BUFFER_BYTES", str(64 * 1_000
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FILES = 20
+# A form's fields: the roster import's preview sends one answer per doubtful row, up
+# to its 2,000 rows (tourney.club.people.MAX_ROWS), and the admin's list pages one
+# per selected row; Django's default of 1,000 refused a preview of 1,000 doubtful rows.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
