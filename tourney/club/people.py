@@ -36,6 +36,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rapidfuzz.distance import Levenshtein
 
 from scoring.exports.base import FORMULA_START, _csv_text
@@ -728,12 +729,18 @@ def _fill_contact(person: Person, row: RawRow) -> bool:
 
 def export_dataset(owner, *, for_csv: bool = False) -> tablib.Dataset:
     """The roster as name, email, phone: the columns the import reads back. For CSV a
-    name that looks like a formula gets a leading ' (the import takes it off again)."""
-    text = _csv_text if for_csv else str
+    name that looks like a formula gets a leading ' (the import takes it off again).
+    For a workbook, control characters a cell can't hold are left out (a backup
+    refuses them now; one stored before would make the export fail)."""
+    text = _csv_text if for_csv else _sheet_text
     data = tablib.Dataset(headers=COLUMNS, title="Roster")
     for person in Person.objects.filter(owner=owner).order_by("name"):
         data.append([text(person.name), text(person.email), text(person.phone)])
     return data
+
+
+def _sheet_text(value: str) -> str:
+    return ILLEGAL_CHARACTERS_RE.sub("", value)
 
 
 def export_xlsx(owner) -> bytes:
