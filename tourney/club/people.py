@@ -415,10 +415,11 @@ def _row_name(values: dict[str, str]) -> str:
 
 
 def read_rows(
-    table: Iterable[list] | Iterable[tuple[int, list]], *, numbered=False
+    table: Iterable[list] | Iterable[tuple[int, list]], *, numbered=False, what: str = "file"
 ) -> list[RawRow]:
     """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional.
-    ``numbered``: the table is (row number, cells) pairs, blank rows left out."""
+    ``numbered``: the table is (row number, cells) pairs, blank rows left out. ``what``
+    the host sent, as refusals name it: a "file", or a pasted "list"."""
     pairs = table if numbered else enumerate(table, 1)
     rows = [(number, [_cell_text(c) for c in row]) for number, row in pairs]
     rows = [(number, cells) for number, cells in rows if any(cells)]
@@ -438,9 +439,9 @@ def read_rows(
             )
         )
     if len(out) > MAX_ROWS:
-        raise RosterError(f"That file has {len(out)} rows: import at most {MAX_ROWS} at a time.")
+        raise RosterError(f"That {what} has {len(out)} rows: import at most {MAX_ROWS} at a time.")
     if not out:
-        raise RosterError("That file has no names in it.")
+        raise RosterError(f"That {what} has no names in it.")
     return out
 
 
@@ -450,7 +451,7 @@ def parse_text(text: str) -> list[RawRow]:
         raise RosterError("That is too much text: paste at most 1 MB at a time.")
     if not text.strip():
         raise RosterError("Paste some names first, one per line.")
-    return read_rows(_csv_cells(text))
+    return read_rows(_csv_cells(text), what="list")
 
 
 def _csv_cells(text: str) -> list[list]:
