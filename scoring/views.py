@@ -222,6 +222,7 @@ def _entry_response(
 
 @login_required
 @require_POST
+@answered_once  # a double tap on "Save hand" gets the first tap's answer, not a 409
 def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
     pad = _pad(request, pk)
     form = HandForm(request.POST, pad=pad)

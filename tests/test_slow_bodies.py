@@ -8,6 +8,7 @@ takes too long is cut off with 408; a body over the cap is refused with 413
 before any of it lands in a temporary file.
 """
 
+import contextlib
 import http.cookiejar
 import re
 import socket
@@ -33,6 +34,7 @@ SLOW_CONNECTIONS = 16
 ANSWER_WITHIN = 1.0  # seconds
 BODY_SECONDS = 4  # the server's limit for a body to arrive, shortened for the test
 MAX_BYTES = 2_000_000  # the server's cap on a request, shortened for the test
+BUFFER_BYTES = 5_000_000  # each server process's cap on bodies held at once, likewise
 
 SLOW_HEAD = (
     b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -50,6 +52,7 @@ def server(tmp_path):
         TMPDIR=str(temp),
         ROOKERY_BODY_SECONDS=str(BODY_SECONDS),
         ROOKERY_MAX_REQUEST_BYTES=str(MAX_BYTES),
+        ROOKERY_BUFFER_BYTES=str(BUFFER_BYTES),
     )
     migrate(env)
     night = build_night(env, players=12)
@@ -216,6 +219,88 @@ def test_a_chunked_body_over_the_cap_is_refused(server):
     assert status == 413
 
 
+def server_rss_kb(pid: int) -> int:
+    """The resident memory (VmRSS) of the server process and all its workers, in kB."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/status") as status_file:
+                status = status_file.read()
+            with open(f"/proc/{current}/task/{current}/children") as children_file:
+                children = children_file.read().split()
+        except OSError:
+            continue
+        total += int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+        todo.extend(int(c) for c in children)
+    return total
+
+
+NEAR_CAP = MAX_BYTES - 100_000
+HELD_BODIES = 24  # 24 x 1.9 MB = 45.6 MB if every one were buffered
+
+
+def hold_near_cap_body(port: int, stop: threading.Event, answers: list, index: int) -> None:
+    """Declare a near-cap body, send all of it but its last byte, then hold the
+    connection open until told to stop (or until the server answers early)."""
+    head = (
+        b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\n"
+        b"Content-Length: " + str(NEAR_CAP).encode() + b"\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        try:
+            sock.sendall(head)
+            sock.settimeout(0.2)  # a server that answers 503 stops reading: stop sending too
+            body = memoryview(b"a" * (NEAR_CAP - 1))
+            while body and not stop.is_set():
+                body = body[sock.send(body[:65536]) :]
+        except OSError:
+            pass  # it stopped reading (TimeoutError) or closed: see what it said
+        sock.settimeout(10)
+        data = b""
+        with contextlib.suppress(OSError):
+            data = sock.recv(4096)
+        if data.startswith(b"HTTP/1.1 "):
+            answers[index] = (int(data.split(b" ", 2)[1]), b"retry-after:" in data.lower())
+        else:
+            answers[index] = "held"  # no answer while held open: its body was being read
+
+
+def test_many_near_cap_bodies_held_open_keep_memory_bounded(server):
+    """Twenty-four connections each send 1.9 MB of a 1.9 MB body, then hold it open:
+    each server process buffers at most BUFFER_BYTES of them, the rest are told 503
+    with Retry-After at once, the server's memory grows by no more than the two
+    processes' budgets, and the health URL keeps answering."""
+    srv, *_ = server
+    before = server_rss_kb(srv.proc.pid)
+    stop = threading.Event()
+    answers: list = [None] * HELD_BODIES
+    holders = [
+        threading.Thread(target=hold_near_cap_body, args=(srv.port, stop, answers, i))
+        for i in range(HELD_BODIES)
+    ]
+    for t in holders:
+        t.start()
+    try:
+        time.sleep(2.5)  # every body sent (or refused), and held open
+        during = server_rss_kb(srv.proc.pid)
+        health = probe(srv.url + "/health/live")
+    finally:
+        stop.set()
+        for t in holders:
+            t.join(timeout=15)
+    grew_mb = (during - before) / 1000
+    print(f"server RSS {before} kB -> {during} kB under {HELD_BODIES} held bodies; {answers}")
+    refused = [a for a in answers if isinstance(a, tuple) and a[0] == 503]
+    # Two processes, each holding at most two 1.9 MB bodies within its 5 MB: at most
+    # four are buffered; every other one is refused 503, saying when to retry.
+    assert len(refused) >= HELD_BODIES - 2 * (BUFFER_BYTES // NEAR_CAP), answers
+    assert all(retry for _status, retry in refused), answers
+    assert grew_mb < 2 * BUFFER_BYTES / 1_000_000 + 8, f"the server grew by {grew_mb:.0f} MB"
+    assert health < ANSWER_WITHIN, f"/health/live took {health:.2f} s"
+
+
 def test_an_ordinary_form_still_works_through_the_buffering(server):
     """The host signs in through the real server: cookies, CSRF and the form all
     reach Django as they were sent."""
@@ -309,3 +394,50 @@ def test_a_failing_application_is_a_plain_500_not_a_dropped_connection():
     answer = call_asgi(BodyFirst(app, threads=1, body_seconds=5, max_bytes=100), b"")
     assert answer[0]["status"] == 500
     assert b"nothing from your last action was saved" in answer[1]["body"]
+
+
+def run_asgi(app, messages: list[dict], headers=()) -> list[dict]:
+    """One POST with these body messages through an ASGI app in this process."""
+    import asyncio
+
+    sent: list[dict] = []
+
+    async def receive():
+        return messages.pop(0)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/",
+        "headers": list(headers),
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    runner = threading.Thread(target=asyncio.run, args=(app(scope, receive, send),))
+    runner.start()
+    runner.join(timeout=30)
+    return sent
+
+
+def test_a_chunked_body_counts_against_the_buffer_as_it_grows():
+    """A chunked body (no Content-Length) takes from the process's buffer as it
+    arrives: past what's left it is refused 503 with Retry-After, and what a
+    request held is given back once it is answered."""
+    from tourney.server.serve import BodyFirst
+
+    def app(environ, start_response):
+        start_response("200 OK", [])
+        return [environ["wsgi.input"].read()]
+
+    first = BodyFirst(app, threads=1, body_seconds=5, max_bytes=1000, buffer_bytes=100)
+    parts = [{"type": "http.request", "body": b"a" * 60, "more_body": True}] * 2
+    answer = run_asgi(first, [*parts, {"type": "http.request", "body": b"", "more_body": False}])
+    assert answer[0]["status"] == 503
+    assert (b"retry-after", b"5") in answer[0]["headers"]
+    assert first.budget.held == 0
+    ok = run_asgi(first, [{"type": "http.request", "body": b"b" * 90, "more_body": False}])
+    assert (ok[0]["status"], ok[1]["body"]) == (200, b"b" * 90)
+    assert first.budget.held == 0

@@ -78,3 +78,23 @@ def test_no_page_answers_an_oversized_form_with_an_error(client):
     assert answers and set(answers.values()) == {413}, {
         p: s for p, s in answers.items() if s != 413
     }
+
+
+def test_a_form_over_the_field_count_cap_gets_a_page_saying_so(client):
+    UserFactory(username="marge")
+    fields = {f"f{n}": "x" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    response = client.post(reverse("login"), {"username": "marge", **fields})
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 413
+    cap = f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,}"
+    assert f"That form sends more than {cap} fields at once." in page
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_roster_import_over_the_field_count_cap_gets_a_page_saying_so(host_client):
+    fields = {f"row-{n}": "new" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    response = host_client.post(reverse("roster_import"), fields)
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 413
+    assert "fields at once." in page
+    assert not Person.objects.exists()

@@ -173,6 +173,10 @@ ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 # largest form a host sends is a roster or a backup file of a few megabytes.
 ROOKERY_BODY_SECONDS = float(os.environ.get("ROOKERY_BODY_SECONDS", "15"))
 ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(10 * 1_000_000)))
+# ...and each server process holds at most ROOKERY_BUFFER_BYTES of bodies at once
+# (those arriving and those Django is answering): a request that would go over is
+# answered 503 with Retry-After, so many slow near-cap bodies can't exhaust memory.
+ROOKERY_BUFFER_BYTES = int(os.environ.get("ROOKERY_BUFFER_BYTES", str(64 * 1_000_000)))
 # Django's own caps, within that: a form's fields (uploaded files aside) at most
 # 2.5 MB, and an uploaded file kept in memory up to 2.5 MB (a larger one goes to a
 # temporary file, which the request cap above bounds). Over a cap, the host sees a
@@ -180,6 +184,10 @@ ROOKERY_MAX_REQUEST_BYTES = int(os.environ.get("ROOKERY_MAX_REQUEST_BYTES", str(
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FILES = 20
+# A form's fields: the roster import's preview sends one answer per doubtful row, up
+# to its 2,000 rows (tourney.club.people.MAX_ROWS), and the admin's list pages one
+# per selected row; Django's default of 1,000 refused a preview of 1,000 doubtful rows.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"

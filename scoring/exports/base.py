@@ -165,6 +165,12 @@ def _csv_text(value: object) -> str:
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
+def _plain(text: str) -> str:
+    """Text for a workbook's properties (its title), without the characters XML can't
+    hold: one there makes a file Excel and openpyxl can't open."""
+    return ILLEGAL_CHARACTERS_RE.sub("", text)
+
+
 def _header_text(text: str) -> str:
     """Page header text: "&" starts a code there (&P is the page number), so it is doubled."""
     return ILLEGAL_CHARACTERS_RE.sub("", text).replace("&", "&&")[:120]

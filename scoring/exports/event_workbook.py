@@ -23,6 +23,7 @@ from scoring.exports.base import (
     _grid,
     _head_row,
     _merge_text,
+    _plain,
     _print_setup,
     _rummy,
     _unique,
@@ -81,7 +82,7 @@ def rummy_event_workbook(
             date=date,
             place=place,
         )
-    wb.properties.title = f"{title}, {date}"
+    wb.properties.title = _plain(f"{title}, {date}")
     wb.properties.creator = AUTHOR
     return wb
 

@@ -33,6 +33,7 @@ from scoring.exports.base import (
     _head_row,
     _mark,
     _place_terms,
+    _plain,
     _print_setup,
     _rummy,
     _score_cell,
@@ -66,7 +67,7 @@ def master_workbook(
         for number, seats in enumerate(seating_round.tables, start=1)
     ]
     wb = _master_and_seating(event_name, event_date, rounds, rows, tables)
-    wb.properties.title = f"{event_name}, {event_date}: master sheet"
+    wb.properties.title = _plain(f"{event_name}, {event_date}: master sheet")
     wb.properties.creator = AUTHOR
     return wb
 

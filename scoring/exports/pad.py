@@ -24,6 +24,7 @@ from scoring.exports.base import (
     _grid,
     _head_row,
     _merge_text,
+    _plain,
     _print_setup,
     _unique,
     text_cell,
@@ -122,7 +123,7 @@ def pad_workbook(
         footer=f"{game.name} · Rookery",
         title_rows=f"{head_row}:{head_row}",
     )
-    wb.properties.title = f"{title}, {date}"
+    wb.properties.title = _plain(f"{title}, {date}")
     wb.properties.creator = AUTHOR
     return wb
 

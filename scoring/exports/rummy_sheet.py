@@ -33,6 +33,7 @@ from scoring.exports.base import (
     _grid,
     _merge_text,
     _place_terms,
+    _plain,
     _print_setup,
     _rummy,
     _score_cell,
@@ -101,7 +102,7 @@ def rummy_sheet(
         entries=entries,
         buys=buy_entries,
     )
-    wb.properties.title = title or f"{rummy.name} score sheet"
+    wb.properties.title = _plain(title or f"{rummy.name} score sheet")
     wb.properties.creator = AUTHOR
     return wb
 

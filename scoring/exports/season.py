@@ -29,6 +29,7 @@ from scoring.exports.base import (
     _formula,
     _grid,
     _head_row,
+    _plain,
     _print_setup,
     text_cell,
 )
@@ -92,7 +93,7 @@ def season_workbook(
         text_cell(ws, points_row, 1, "Points for places", font=BOLD)
         for col, value in enumerate(points, start=2):
             ws.cell(points_row, col, value).alignment = CENTER
-    wb.properties.title = f"{season}: season standings"
+    wb.properties.title = _plain(f"{season}: season standings")
     wb.properties.creator = AUTHOR
     return wb
 

@@ -17,6 +17,7 @@ from scoring.exports.base import (
     _csv_text,
     _grid,
     _head_row,
+    _plain,
     _print_setup,
     text_cell,
 )
@@ -76,8 +77,8 @@ def standings_workbook(
         footer=f"{game.name}: {verb} total wins",
         title_rows="1:1",
     )
-    wb.properties.title = f"{event_name}, {event_date}: standings" + (
-        f" {progress}" if progress else ""
+    wb.properties.title = _plain(
+        f"{event_name}, {event_date}: standings" + (f" {progress}" if progress else "")
     )
     wb.properties.creator = AUTHOR
     return wb

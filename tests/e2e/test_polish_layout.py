@@ -236,4 +236,20 @@ def test_pad_sheet_on_a_phone(live_server, browser, phone, night):
     fix = page.get_by_role("link", name="Fix hand 1", exact=True)
     assert fix.bounding_box()["height"] >= 44
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+    # The host's navigation, on every host page, is tapped on a phone too.
+    nav = page.locator(".site-header nav").locator("a, button")
+    assert nav.count() == 5  # My events, Seasons, Players, Score pads, Sign out
+    small = [
+        (nav.nth(i).inner_text(), round(box["width"]), round(box["height"]))
+        for i in range(nav.count())
+        if (box := nav.nth(i).bounding_box())["height"] < 44 or box["width"] < 44
+    ]
+    assert small == []
+
+    # A checkbox's label is a whole tap target: "Record buys" on a new family game.
+    page.goto(live_server.url + reverse("table_game_create"))
+    buys = page.locator("label:has(#id_record_buys)").bounding_box()
+    assert buys["height"] >= 44 and buys["width"] >= 44
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
     context.close()

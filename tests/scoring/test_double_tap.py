@@ -12,7 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Pad
+from scoring import services as scoring_services
+from scoring.models import Hand, Pad
 from tests.factories import EventFactory, night
 from tests.tourney.test_views import event_form_data
 from tourney.models import Event, Person, Player, Round, Seat, TableCard
@@ -184,3 +185,32 @@ def test_two_tabs_add_a_card_each(host):
     answers = double_tap(host, reverse("table_card_add", args=[event.slug]), {})
     assert [status for status, _ in answers] == [302, 302]
     assert sorted(TableCard.objects.filter(event=event).values_list("number", flat=True)) == [1, 2]
+
+
+def test_save_a_hand_on_a_score_pad(host):
+    """The pad's hand form without htmx (no script, or before it loaded): the second
+    tap used to be told "Not saved: Hand 1 has already been saved"."""
+    pad = scoring_services.start_pad(
+        owner=host,
+        name="Eve v Finn",
+        game_slug="rook-for-two",
+        house_rules={},
+        players=["Eve", "Finn"],
+        first_dealer=0,
+    )
+    url = reverse("scoring:hand_add", args=[pad.pk])
+    page = form_page(host, pad.get_absolute_url())
+    eve, finn = pad.seats
+    data = {
+        **hidden_fields(page, url),
+        "bidder": finn.pk,
+        "bid": "60",
+        **{f"tricks_{eve.pk}": "6", f"count_{eve.pk}": "25"},
+        **{f"tricks_{finn.pk}": "5", f"count_{finn.pk}": "35"},
+    }
+    assert "once" in data and data["number"] == "1"
+    answers = double_tap(host, url, data)
+    saved = pad.get_absolute_url() + "?saved=1"
+    # The first tap's 303, then the same page again (302: a browser GETs it alike).
+    assert sorted(answers) == [(302, saved), (303, saved)]
+    assert Hand.objects.filter(pad=pad).count() == 1

@@ -34,6 +34,16 @@ def planned_four(host_client, host):
     return event
 
 
+def test_lowering_to_one_round_says_one_round(host_client, host):
+    event = night(12, owner=host, rounds_planned=3)
+    host_client.post(reverse("round_plan_night", args=[event.slug]))
+    play_round(event.rounds.get(number=1))
+    data = event_form_data(name=event.name, date=f"{event.date:%Y-%m-%d}", rounds_planned=1)
+    data.update(min_table_size=3, max_table_size=5)
+    saved = host_client.post(reverse("event_edit", args=[event.slug]), data, follow=True)
+    assert "Planned rounds 2, 3 are removed: the night now has 1 round." in followed(saved)
+
+
 def test_lowering_the_rounds_after_planning_removes_the_rounds_beyond(host_client, planned_four):
     event = planned_four
     data = event_form_data(name=event.name, date=f"{event.date:%Y-%m-%d}", rounds_planned=2)

@@ -61,9 +61,9 @@ class ScorePath(RuleBasedStateMachine):
         services.begin_round(services.seat_next_round(self.event))
         self.cards = list(TableCard.objects.filter(event=self.event).order_by("number"))
         self.phones = []
-        for n in range(3):
+        for _phone in range(3):
             phone = Client()
-            phone.cookies["rookery_device"] = f"phone{n}{uuid.uuid4().hex[:8]}"
+            phone.cookies["rookery_device"] = uuid.uuid4().hex  # an id as the app sets it
             self.phones.append(phone)
         self.forms: list[dict] = []  # pages loaded on a phone, newest last
         self.sent: list[dict] = []  # submissions whose reply said the scores were kept

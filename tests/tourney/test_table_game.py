@@ -42,6 +42,13 @@ def test_start_a_three_player_shanghai_game(host_client):
     assert "<strong>7</strong> cards dealt" in page  # fewer-than-4 rules
 
 
+def test_the_game_page_asks_about_the_game_not_the_night(host_client, client):
+    response, _event = start(host_client)
+    page = client.get(response["Location"]).content.decode()
+    assert "How&#x27;s the game going?" in page or "How's the game going?" in page
+    assert "the night going" not in page
+
+
 def test_wrong_number_of_players_is_refused(host_client):
     response, event = start(host_client, players="Ann")
     assert event is None

@@ -137,6 +137,9 @@ def test_a_retried_submit_is_recorded_once(client, playing):
     assert Entry.objects.count() == 1
 
 
+PHONE2 = "2" * 32  # a device id as the app sets it (32 hex digits)
+
+
 def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
     _, _, table, card = playing
     seats = list(table.seats.order_by("position").select_related("player"))
@@ -161,13 +164,13 @@ def test_another_phone_confirms_but_not_the_one_who_entered(client, playing):
     ok = other.post(
         url(card, "table_confirm"),
         {**confirm, "player": other_player.pk},
-        headers={"HX-Request": "true", "Cookie": "rookery_device=phone2"},
+        headers={"HX-Request": "true", "Cookie": f"rookery_device={PHONE2}"},
     )
     html = ok.content.decode()
     assert html.lstrip().startswith('<div id="status"')
     assert "Confirmed" in html and f"confirmed by {other_player.name}" in html
     entry.refresh_from_db()
-    assert (entry.confirmed_by, entry.confirmed_device) == (other_player.name, "phone2")
+    assert (entry.confirmed_by, entry.confirmed_device) == (other_player.name, PHONE2)
 
 
 def test_different_scores_from_another_phone_become_a_dispute(client, playing, host_client):
@@ -351,6 +354,53 @@ def test_the_entrant_cannot_confirm_on_another_phone_or_without_a_device_cookie(
     response = other.post(url(card, "table_confirm"), {**confirm, "player": seats[1].player_id})
     assert response.status_code == 200
     assert "Entered by Fern Jacobs at" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.confirmed_by == seats[1].player.name
+
+
+def test_a_long_device_cookie_is_replaced_and_cannot_confirm_its_own_entry(playing):
+    """A made-up device cookie longer than the app's 32 hex digits was stored cut to 32
+    with the entry but compared whole on confirming, so the phone that entered the
+    scores could confirm them as another player. It is no device id at all now."""
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    forged = {"Cookie": "rookery_device=" + "a" * 40}
+    page = Client().get(url(card), headers=forged)
+    fresh = page.cookies["rookery_device"].value
+    assert len(fresh) == 32 and fresh != "a" * 32  # replaced by an id the app made
+    Client().post(url(card), form_data(table, valid_points(table), seat=0), headers=forged)
+    entry = Entry.objects.get()
+    response = Client().post(
+        url(card, "table_confirm"),
+        {"version": entry.version, "round": 1, "player": seats[1].player_id},
+        headers=forged,
+    )
+    assert response.status_code == 409
+    assert "This phone hasn't been recognised yet" in unescape(response.content.decode())
+    entry.refresh_from_db()
+    assert entry.confirmed_at is None
+
+
+def test_a_second_confirmer_is_told_who_already_confirmed(client, playing):
+    _, _, table, card = playing
+    seats = list(table.seats.order_by("position").select_related("player"))
+    client.get(url(card))
+    client.post(url(card), form_data(table, valid_points(table), seat=0))
+    entry = Entry.objects.get()
+    first, second = Client(), Client()
+    for phone in (first, second):
+        phone.get(url(card))  # each phone gets its own device cookie
+    confirm = {"version": entry.version, "round": 1}
+    response = first.post(url(card, "table_confirm"), {**confirm, "player": seats[1].player_id})
+    assert "Confirmed. Thank you!" in response.content.decode()
+    # The second phone still shows the form (it loaded before the first confirmed).
+    for headers in ({}, {"HX-Request": "true"}):
+        response = second.post(
+            url(card, "table_confirm"), {**confirm, "player": seats[2].player_id}, headers=headers
+        )
+        page = unescape(response.content.decode())
+        assert f"Already confirmed by {seats[1].player.name}." in page
+        assert "Thank you" not in page
     entry.refresh_from_db()
     assert entry.confirmed_by == seats[1].player.name
 

@@ -67,6 +67,20 @@ MAX_NUMBER = 999  # table and card numbers
 MAX_BUYS = 99  # no cap in the house rules: still no more buys than cards in a deck
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # secrets.token_urlsafe, as new_table_token
 CODE_SHAPE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+# Control characters no text of a backup may hold: NUL (PostgreSQL refuses it) and
+# the others a spreadsheet cell can't hold (openpyxl's ILLEGAL_CHARACTERS_RE), which
+# every export would otherwise meet. Tab and line breaks stay allowed.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def control_problem(value: str) -> str | None:
+    """Why ``value`` can't be stored as text (its first control character), or None."""
+    found = CONTROL.search(value)
+    if found is None:
+        return None
+    code = ord(found.group())
+    what = "NUL, " if code == 0 else ""
+    return f"holds a control character ({what}U+{code:04X}), which no text may hold"
 
 
 class _Full(Exception):
@@ -137,6 +151,8 @@ class Checker:
             return
         if not isinstance(value, str):
             self.add(here, f"{_shown(value)} is not text")
+        elif control_problem(value):
+            self.add(here, f"{_shown(value)} {control_problem(value)}")
         elif len(value) > field.max_length:
             self.add(here, f"{len(value)} characters is longer than {field.max_length}")
         elif nonblank and not value.strip():
@@ -184,9 +200,14 @@ class Checker:
         if value is None and null:
             return
         try:
-            datetime.datetime.fromisoformat(value)
+            moment = datetime.datetime.fromisoformat(value)
         except (TypeError, ValueError):
             self.add(_join(path, key), f"{_shown(value)} is not a date and time")
+            return
+        if moment.tzinfo is None:  # Rookery writes every moment with its offset
+            self.add(
+                _join(path, key), f"{_shown(value)} has no time zone (such as +00:00 at the end)"
+            )
 
     def ref(
         self,
@@ -303,6 +324,8 @@ def _person(c: Checker, p: dict, path: str) -> None:
     for i, alias in enumerate(aliases):
         if not isinstance(alias, str) or not alias.strip() or len(alias) > longest:
             c.add(f"{path}.aliases[{i}]", f"{_shown(alias)} is not a name")
+        elif control_problem(alias):
+            c.add(f"{path}.aliases[{i}]", f"{_shown(alias)} {control_problem(alias)}")
 
 
 def _season(c: Checker, s: dict, path: str) -> None:
@@ -423,11 +446,20 @@ def check_event(c: Checker, doc: dict, path: str, *, people: dict) -> None:
     tables = c.records(doc, "tables", path, "tables")
     table_ids = c.ids(tables, where["tables"])
     seen: set = set()
+    one_table = doc["event"].get("kind") == Event.Kind.TABLE
+    rounds_with_a_table: set = set()
     for i, t in enumerate(tables):
         here = f"{where['tables']}[{i}]"
         c.ref(t, "round", here, round_ids, "a round")
         c.whole(t, "number", here, 1, MAX_NUMBER)
         c.once(seen, (t.get("round"), t.get("number")), here, "two tables share a number")
+        if one_table:
+            c.once(
+                rounds_with_a_table,
+                t.get("round"),
+                here,
+                "a second table in a round of a game at one table (kind “table”)",
+            )
 
     _check_seats(c, doc, path, round_ids, table_ids, player_ids)
     _check_cards(c, doc, path)

@@ -36,6 +36,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from rapidfuzz.distance import Levenshtein
 
 from scoring.exports.base import FORMULA_START, _csv_text
@@ -414,10 +415,11 @@ def _row_name(values: dict[str, str]) -> str:
 
 
 def read_rows(
-    table: Iterable[list] | Iterable[tuple[int, list]], *, numbered=False
+    table: Iterable[list] | Iterable[tuple[int, list]], *, numbered=False, what: str = "file"
 ) -> list[RawRow]:
     """Rows of cells to roster rows; a first row of headers ("Name", "E-mail"...) is optional.
-    ``numbered``: the table is (row number, cells) pairs, blank rows left out."""
+    ``numbered``: the table is (row number, cells) pairs, blank rows left out. ``what``
+    the host sent, as refusals name it: a "file", or a pasted "list"."""
     pairs = table if numbered else enumerate(table, 1)
     rows = [(number, [_cell_text(c) for c in row]) for number, row in pairs]
     rows = [(number, cells) for number, cells in rows if any(cells)]
@@ -437,9 +439,9 @@ def read_rows(
             )
         )
     if len(out) > MAX_ROWS:
-        raise RosterError(f"That file has {len(out)} rows: import at most {MAX_ROWS} at a time.")
+        raise RosterError(f"That {what} has {len(out)} rows: import at most {MAX_ROWS} at a time.")
     if not out:
-        raise RosterError("That file has no names in it.")
+        raise RosterError(f"That {what} has no names in it.")
     return out
 
 
@@ -449,7 +451,7 @@ def parse_text(text: str) -> list[RawRow]:
         raise RosterError("That is too much text: paste at most 1 MB at a time.")
     if not text.strip():
         raise RosterError("Paste some names first, one per line.")
-    return read_rows(_csv_cells(text))
+    return read_rows(_csv_cells(text), what="list")
 
 
 def _csv_cells(text: str) -> list[list]:
@@ -728,12 +730,18 @@ def _fill_contact(person: Person, row: RawRow) -> bool:
 
 def export_dataset(owner, *, for_csv: bool = False) -> tablib.Dataset:
     """The roster as name, email, phone: the columns the import reads back. For CSV a
-    name that looks like a formula gets a leading ' (the import takes it off again)."""
-    text = _csv_text if for_csv else str
+    name that looks like a formula gets a leading ' (the import takes it off again).
+    For a workbook, control characters a cell can't hold are left out (a backup
+    refuses them now; one stored before would make the export fail)."""
+    text = _csv_text if for_csv else _sheet_text
     data = tablib.Dataset(headers=COLUMNS, title="Roster")
     for person in Person.objects.filter(owner=owner).order_by("name"):
         data.append([text(person.name), text(person.email), text(person.phone)])
     return data
+
+
+def _sheet_text(value: str) -> str:
+    return ILLEGAL_CHARACTERS_RE.sub("", value)
 
 
 def export_xlsx(owner) -> bytes:

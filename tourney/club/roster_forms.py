@@ -159,8 +159,8 @@ class ImportForm(forms.Form):
         upload = data.get("file")
         if upload and upload.size > MAX_UPLOAD_BYTES:
             raise ValidationError(FILE_TOO_BIG)
-        if "file" in self.errors:  # e.g. "The submitted file is empty.": that says it
-            return data
+        if "file" in self.errors or "text" in self.errors:
+            return data  # e.g. "The submitted file is empty.", "Null characters...": that says it
         if not upload and not (data.get("text") or "").strip():
             raise ValidationError("Paste some names or pick a file to import.")
         return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
@@ -47,11 +47,15 @@ def secure_cookies(
 
 
 def too_big_page(
-    request: HttpRequest, refused: RequestDataTooBig | TooManyFilesSent
+    request: HttpRequest, refused: RequestDataTooBig | TooManyFilesSent | TooManyFieldsSent
 ) -> HttpResponse:
     """The 413 page naming the cap a form went over; nothing was saved."""
     if isinstance(refused, TooManyFilesSent):
         reason = f"That form sends more than {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files at once."
+    elif isinstance(refused, TooManyFieldsSent):
+        reason = (
+            f"That form sends more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,} fields at once."
+        )
     else:
         mb = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
         reason = f"That form holds more than Rookery takes at once ({mb:.1f} MB)."
@@ -75,8 +79,9 @@ def _reads_its_own_upload(request: HttpRequest) -> bool:
 def too_big(
     get_response: Callable[[HttpRequest], HttpResponse],
 ) -> Callable[[HttpRequest], HttpResponse]:
-    """A form over Django's caps (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FILES)
-    gets a page saying so, 413, instead of Django's bare "Bad Request (400)".
+    """A form over Django's caps (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FILES,
+    DATA_UPLOAD_MAX_NUMBER_FIELDS) gets a page saying so, 413, instead of Django's bare
+    "Bad Request (400)".
 
     The form is read here, before any view or the CSRF check would read it (they
     then reuse it), because Django turns the refusal into a 400 before a view's or
@@ -87,7 +92,7 @@ def too_big(
         if request.method == "POST" and not _reads_its_own_upload(request):
             try:
                 request.POST  # noqa: B018 (reading it is the point)
-            except (RequestDataTooBig, TooManyFilesSent) as refused:
+            except (RequestDataTooBig, TooManyFilesSent, TooManyFieldsSent) as refused:
                 return too_big_page(request, refused)
         return get_response(request)
 

@@ -165,6 +165,7 @@ def room_application() -> BodyFirst:
         threads=int(os.environ.get("ROOKERY_THREADS", "4")),
         body_seconds=settings.ROOKERY_BODY_SECONDS,
         max_bytes=settings.ROOKERY_MAX_REQUEST_BYTES,
+        buffer_bytes=settings.ROOKERY_BUFFER_BYTES,
     )
 
 
@@ -176,10 +177,33 @@ class ClientGone(Exception):
     pass
 
 
+class BufferFull(Exception):
+    pass
+
+
+class Budget:
+    """The bytes of request bodies this process holds at once, at most ``limit``.
+
+    Only the event loop's thread takes and gives back, so no lock is needed."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+
+    def take(self, size: int) -> None:
+        if self.held + size > self.limit:
+            raise BufferFull
+        self.held += size
+
+    def give_back(self, size: int) -> None:
+        self.held -= size
+
+
 REFUSALS = {
     400: "Bad request: the Content-Length isn't a number.",
     408: "The form took too long to arrive. Check the Wi-Fi and send it again.",
     413: "That's too much to send at once (the limit is {mb} MB). Send a smaller file.",
+    503: "Rookery is busy receiving other uploads. Wait a few seconds and send it again.",
     500: "Rookery hit an error and nothing from your last action was saved. Try again.",
 }
 
@@ -193,14 +217,30 @@ class BodyFirst:
     and as soon as a chunked body passes the cap), so a slow or endless body holds
     neither a thread nor a temporary file. The answer is collected in the thread and
     sent from the loop, so a phone slow to read it doesn't hold a thread either.
+
+    The bodies held at once (arriving, or with Django) are at most ``buffer_bytes``
+    (default unlimited): a request whose Content-Length won't fit in what's left, or
+    a chunked body that grows past it, is answered 503 with Retry-After at once,
+    unread. It is not made to wait: what holds the room's memory is bodies that
+    arrive slowly, so a wait could last until they time out, the phone showing
+    nothing meanwhile; a quick 503 says "busy, send again" and holds nothing.
     """
 
+    RETRY_AFTER = 5  # seconds: a slow body is done (or cut off) within body_seconds
+
     def __init__(
-        self, wsgi: Callable, *, threads: int, body_seconds: float, max_bytes: int
+        self,
+        wsgi: Callable,
+        *,
+        threads: int,
+        body_seconds: float,
+        max_bytes: int,
+        buffer_bytes: int | None = None,
     ) -> None:
         self.wsgi = wsgi
         self.body_seconds = body_seconds
         self.max_bytes = max_bytes
+        self.budget = Budget(buffer_bytes if buffer_bytes is not None else sys.maxsize)
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rookery")
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
@@ -212,9 +252,23 @@ class BodyFirst:
                 return await refuse(send, 400, self.max_bytes)
             if int(length) > self.max_bytes:
                 return await refuse(send, 413, self.max_bytes)
+        held = [0]  # what this request holds of the budget
         try:
+            await self.answer(scope, receive, send, length, held)
+        finally:
+            self.budget.give_back(held[0])
+
+    async def answer(
+        self, scope: dict, receive: Callable, send: Callable, length: str | None, held: list
+    ) -> None:
+        try:
+            if length is not None:
+                self.budget.take(int(length))  # the whole body, before reading any
+                held[0] = int(length)
             async with asyncio.timeout(self.body_seconds):
-                body = await self.read_body(receive)
+                body = await self.read_body(receive, held)
+        except BufferFull:
+            return await refuse(send, 503, self.max_bytes, retry_after=self.RETRY_AFTER)
         except TimeoutError:
             return await refuse(send, 408, self.max_bytes)
         except BodyTooLarge:
@@ -232,7 +286,9 @@ class BodyFirst:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"".join(chunks)})
 
-    async def read_body(self, receive: Callable) -> bytes:
+    async def read_body(self, receive: Callable, held: list) -> bytes:
+        """The body whole; ``held[0]`` grows with it past what was taken up front (a
+        chunked body takes from the budget as it arrives)."""
         parts, size = [], 0
         while True:
             message = await receive()
@@ -242,6 +298,9 @@ class BodyFirst:
             size += len(part)
             if size > self.max_bytes:
                 raise BodyTooLarge
+            if size > held[0]:
+                self.budget.take(size - held[0])
+                held[0] = size
             parts.append(part)
             if not message.get("more_body"):
                 return b"".join(parts)
@@ -254,19 +313,15 @@ def header(scope: dict, name: bytes) -> str | None:
     return None
 
 
-async def refuse(send: Callable, status: int, max_bytes: int) -> None:
+async def refuse(
+    send: Callable, status: int, max_bytes: int, *, retry_after: int | None = None
+) -> None:
     """Answer without reading (the rest of) the body, and close the connection."""
     text = REFUSALS[status].format(mb=max_bytes // 1_000_000) + "\n"
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
-                (b"connection", b"close"),
-            ],
-        }
-    )
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close")]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": text.encode()})
 
 

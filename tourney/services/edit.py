@@ -32,7 +32,10 @@ def edit_consequences(event: Event, changed: Event) -> tuple[list[str], list[str
     if dropped and not refusals:
         listed = ", ".join(str(n) for n in dropped)
         which = f"rounds {listed} are" if len(dropped) > 1 else f"round {listed} is"
-        notes.append(f"Planned {which} removed: the night now has {changed.rounds_planned} rounds.")
+        left = changed.rounds_planned
+        notes.append(
+            f"Planned {which} removed: the night now has {left} round{'' if left == 1 else 's'}."
+        )
     return refusals, notes
 
 

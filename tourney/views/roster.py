@@ -8,7 +8,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -259,7 +259,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
         form = ImportForm({}, refusal=TEXT_TOO_BIG)
         form.is_valid()
         return render(request, "tourney/roster/import.html", {"form": form}, status=413)
-    except TooManyFilesSent as refused:
+    except (TooManyFilesSent, TooManyFieldsSent) as refused:
         return too_big_page(request, refused)
 
 

@@ -218,6 +218,17 @@ def _remembered_player(request: HttpRequest, seats: list[Seat]) -> int | None:
     return next((s.player_id for s in seats if s.player_id == int(value)), None)
 
 
+DEVICE_SHAPE = re.compile(r"[0-9a-f]{32}")  # what _phone_cookies sets: secrets.token_hex(16)
+
+
+def device_id(request: HttpRequest) -> str:
+    """The phone's device id, as this app set it (32 hex digits), or "" for anything
+    else: a cookie made up or mangled is no id (and _phone_cookies replaces it), so the
+    id an entry stores and the one a confirmation compares with it are the same text."""
+    value = request.COOKIES.get(DEVICE_COOKIE, "")
+    return value if DEVICE_SHAPE.fullmatch(value) else ""
+
+
 def set_phone_cookie(response: HttpResponse, name: str, value: str) -> None:
     """Set one of the table page's own cookies (the device id, the entrant's player id).
 
@@ -245,7 +256,7 @@ def _phone_cookies(request: HttpRequest, response: HttpResponse) -> HttpResponse
     like that) has it cleared, as has a name cookie that isn't a player id.
     """
     unseen = not request.COOKIES.get(DEVICE_COOKIE)
-    if unseen:
+    if not device_id(request):  # new, or not an id this app set: a fresh one
         set_phone_cookie(response, DEVICE_COOKIE, secrets.token_hex(16))
     remembered = request.COOKIES.get(NAME_COOKIE, "")
     text = bool(remembered) and not (remembered.isascii() and remembered.isdigit())
@@ -364,7 +375,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         based_on=data.get("based_on"),
         idempotency_key=data.get("key"),
         high_confirmed=data.get("high_confirmed"),
-        device=request.COOKIES.get(DEVICE_COOKIE, ""),
+        device=device_id(request),
         buys=form.buys() if form is not None else None,
     )
     if answer.outcome == "stale":
@@ -458,6 +469,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     seated = [s.player for s in state["seats"]]
     form = ConfirmForm(request.POST, players=seated)
     error = None
+    already = ""  # who confirmed these scores before this phone's tap, if someone did
     if current is None:
         error = "There are no saved scores to confirm yet."
     elif not form.is_valid():
@@ -468,29 +480,39 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             f"this table is now playing {card.event.round_word} {state['round'].number}."
         )
     else:
+        player = form.players[form.cleaned_data["player"]]
         try:
-            services.confirm_entry(
+            confirmed = services.confirm_entry(
                 current,
-                player=form.players[form.cleaned_data["player"]],
+                player=player,
                 version=form.cleaned_data["version"],
-                device=request.COOKIES.get(DEVICE_COOKIE, ""),
+                device=device_id(request),
             )
         except services.ConfirmError as exc:
             error = str(exc)
+        else:
+            if confirmed.confirmed_by.casefold() != player.name[:60].casefold():
+                already = f"Already confirmed by {confirmed.confirmed_by}."
     if not request.htmx:
         state = services.table_state(card=card)
         return _render(
             request,
             state,
             _form(state, request=request) if state.get("playing") else None,
-            notice=error or "Confirmed. Thank you!",
+            notice=error or already or "Confirmed. Thank you!",
             status=409 if error else 200,
         )
     state = services.table_state(card=card)
     response = render(
         request,
         "tourney/table_page.html#status",
-        dict(state, poll_seconds=POLL_SECONDS, confirm_error=error, confirmed=not error),
+        dict(
+            state,
+            poll_seconds=POLL_SECONDS,
+            confirm_error=error,
+            confirmed=not error and not already,
+            already_confirmed=already,
+        ),
     )
     return _phone_cookies(request, response)
 

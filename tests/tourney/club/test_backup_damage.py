@@ -130,6 +130,41 @@ DAMAGES = {
         lambda e, p: e["event"].update(min_table_size=1),
         "event.min_table_size: 1 is not between 3 and 5",
     ),
+    "player-name-nul": (
+        lambda e, p: e["players"][0].update(name="Ann\x00W"),
+        "players[0].name: 'Ann\\x00W' holds a control character (NUL, U+0000), which no text",
+    ),
+    "person-name-nul": (
+        lambda e, p: p[0].update(name="Ann\x00W"),
+        "people[0].name: 'Ann\\x00W' holds a control character (NUL, U+0000)",
+    ),
+    "alias-bell": (
+        lambda e, p: p[0].update(aliases=["Pea\x07One"]),
+        "people[0].aliases[0]: 'Pea\\x07One' holds a control character (U+0007)",
+    ),
+    "event-place-escape": (
+        lambda e, p: e["event"].update(place="Hall\x1b"),
+        "event.place: 'Hall\\x1b' holds a control character (U+001B)",
+    ),
+    "note-nul": (
+        lambda e, p: e["entries"][0].update(note="\x00"),
+        "entries[0].note: '\\x00' holds a control character (NUL, U+0000)",
+    ),
+    "ended-at-naive": (
+        lambda e, p: e["event"].update(ended_at="0001-01-01T00:00:00"),
+        "event.ended_at: '0001-01-01T00:00:00' has no time zone",
+    ),
+    "created-at-naive": (
+        lambda e, p: e["entries"][0].update(created_at="2026-11-25T19:30:00"),
+        "entries[0].created_at: '2026-11-25T19:30:00' has no time zone",
+    ),
+    "one-table-game-two-tables": (
+        lambda e, p: (
+            e["event"].update(kind="table"),
+            e["tables"].append(dict(e["tables"][0], id=999_999, number=2)),
+        ),
+        "tables[2]: a second table in a round of a game at one table (kind “table”)",
+    ),
     "deeply-nested": (
         lambda e, p: e["entries"][0].update(note=nested(200)),
         "the file nests values",

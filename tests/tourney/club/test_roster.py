@@ -3,6 +3,7 @@
 import csv
 import io
 import random
+from html import unescape
 
 import openpyxl
 import pytest
@@ -224,6 +225,22 @@ def test_import_xlsx_without_header(host_client, roster):
     done = host_client.post(reverse("roster_import"), _form_fields(page), follow=True)
     assert "Imported: 1 added, 1 matched, 1 with contact filled in." in done.content.decode()
     assert Person.objects.get(owner=roster, key="zoe o'brien").email == "zoe@x.org"
+
+
+def test_a_paste_over_the_row_limit_is_called_a_list(host_client, roster):
+    text = "\n".join(f"Person {n:04d}" for n in range(2001))
+    page = unescape(host_client.post(reverse("roster_import"), {"text": text}).content.decode())
+    assert "That list has 2001 rows: import at most 2000 at a time." in page
+    assert "file" not in page.split("That list has")[1].split("</")[0]
+
+
+def test_a_paste_holding_nul_says_only_that(host_client, roster):
+    response = host_client.post(reverse("roster_import"), {"text": "Zed\x00Q\nYves Ybarra"})
+    page = unescape(response.content.decode())
+    assert response.status_code == 422
+    assert "Null characters are not allowed." in page
+    assert "Paste some names" not in page
+    assert not Person.objects.filter(name__in=["ZedQ", "Zed", "Yves Ybarra"]).exists()
 
 
 def test_import_paste(host_client, roster):

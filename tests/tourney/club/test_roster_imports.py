@@ -379,3 +379,28 @@ def test_the_import_form_still_checks_the_csrf_token(host):
     response = client.post(reverse("roster_import"), {"text": "Carl Dee"})
     assert response.status_code == 403
     assert not Person.objects.filter(owner=host).exists()
+
+
+def letters(n: int) -> str:
+    """A distinct four-letter word for each n below 26**4."""
+    word = ""
+    for _ in range(4):
+        n, digit = divmod(n, 26)
+        word += "abcdefghijklmnopqrstuvwxyz"[digit]
+    return word
+
+
+def test_a_preview_of_1500_doubtful_rows_can_be_confirmed(host_client, host):
+    """Each doubtful row's answer is a field of the confirm form: 1,500 of them (and
+    the payload and CSRF token) must get through Django's field cap."""
+    make_roster(host, [f"Quill {letters(i * 7)}" for i in range(1500)])
+    typed = "\n".join(f"Quill {letters(i * 7)}e" for i in range(1500))  # one letter more
+    page = host_client.post(reverse("roster_import"), {"text": typed}).content.decode()
+    assert "1500 doubtful" in page
+    form = payload(page)
+    form.update({f"row-{n}": "new" for n in range(1, 1501)})
+    response = host_client.post(reverse("roster_import"), form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    done = host_client.get(response.url).content.decode()
+    assert "Imported: 1500 added, 0 matched." in done
+    assert Person.objects.filter(owner=host).count() == 3000
