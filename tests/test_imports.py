@@ -72,6 +72,16 @@ LAYERS = (
         ("tourney/night/sheet.py", "tourney/night/tables.py", "tourney/night/links.py"),
         ("tourney.club",),
     ),
+    Layer(
+        "models, below the services and everything that uses them",
+        ("tourney/models/**/*.py",),
+        ("tourney.services", "tourney.night", "tourney.club", "tourney.accounts", "tourney.server"),
+    ),
+    Layer(
+        "the club's models, below the night's",
+        ("tourney/models/club.py",),
+        ("tourney.models.night",),
+    ),
 )
 
 ONE_WAY = ("scoring/rules/**/*.py", "tourney/seating/**/*.py")

@@ -1,0 +1,59 @@
+"""Rookery's records, one module per domain: the night (events, players, rounds, tables,
+seats, score versions, table cards), the club (people, seasons) and accounts (sign-in
+links). Everything is re-exported here, so ``from tourney.models import Event`` and the
+migrations' ``tourney.models.new_table_code`` keep working.
+
+May import Django and ``scoring`` (the rules a score was checked by), never services or views.
+"""
+
+from tourney.models.accounts import SignInLink
+from tourney.models.club import Person, Season, name_key
+from tourney.models.night import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Entry,
+    EntryQuerySet,
+    Event,
+    EventQuerySet,
+    GameTable,
+    JoinAttempt,
+    JoinAttemptQuerySet,
+    Player,
+    PlayerQuerySet,
+    Round,
+    RoundQuerySet,
+    Score,
+    ScoreQuerySet,
+    Seat,
+    TableCard,
+    new_table_code,
+    new_table_token,
+    normalise_table_code,
+)
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "Entry",
+    "EntryQuerySet",
+    "Event",
+    "EventQuerySet",
+    "GameTable",
+    "JoinAttempt",
+    "JoinAttemptQuerySet",
+    "Person",
+    "Player",
+    "PlayerQuerySet",
+    "Round",
+    "RoundQuerySet",
+    "Score",
+    "ScoreQuerySet",
+    "Season",
+    "Seat",
+    "SignInLink",
+    "TableCard",
+    "name_key",
+    "new_table_code",
+    "new_table_token",
+    "normalise_table_code",
+]
