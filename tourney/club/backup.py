@@ -86,9 +86,6 @@ def export_event(event: Event, *, shared: bool = False) -> dict[str, Any]:
 
 
 def _export_event(event: Event) -> dict[str, Any]:
-    rounds = list(event.rounds.order_by("number"))
-    tables = list(GameTable.objects.filter(round__event=event).order_by("round__number", "number"))
-    entries = list(Entry.objects.filter(round__event=event).order_by("round__number", "pk"))
     return {
         "format": FORMAT,
         "owner": event.owner.get_username(),
@@ -108,6 +105,19 @@ def _export_event(event: Event) -> dict[str, Any]:
             }
             for p in event.players.order_by("pk")
         ],
+        **_export_seating(event),
+        "table_cards": [
+            {"number": c.number, "token": c.token} for c in event.table_cards.order_by("number")
+        ],
+        **_export_versions(event),
+    }
+
+
+def _export_seating(event: Event) -> dict[str, list]:
+    """The rounds, their tables and who sat where."""
+    rounds = event.rounds.order_by("number")
+    tables = GameTable.objects.filter(round__event=event).order_by("round__number", "number")
+    return {
         "rounds": [
             {
                 "id": r.pk,
@@ -128,9 +138,13 @@ def _export_event(event: Event) -> dict[str, Any]:
             }
             for s in Seat.objects.filter(round__event=event).order_by("pk")
         ],
-        "table_cards": [
-            {"number": c.number, "token": c.token} for c in event.table_cards.order_by("number")
-        ],
+    }
+
+
+def _export_versions(event: Event) -> dict[str, list]:
+    """Every version of every table's scores, with who entered and confirmed it."""
+    entries = Entry.objects.filter(round__event=event).order_by("round__number", "pk")
+    return {
         "entries": [
             {
                 "id": e.pk,
@@ -140,6 +154,7 @@ def _export_event(event: Event) -> dict[str, Any]:
                 "state": e.state,
                 "source": e.source,
                 "entered_by": e.entered_by,
+                "entered_by_player": e.entered_by_player_id,
                 "created_at": _when(e.created_at),
                 "confirmed_by": e.confirmed_by,
                 "confirmed_at": _when(e.confirmed_at),
@@ -418,6 +433,7 @@ def _import_entries(
             state=e["state"],
             source=e["source"],
             entered_by=e["entered_by"],
+            entered_by_player=players.get(e.get("entered_by_player")),
             created_at=_dt(e["created_at"]),
             confirmed_by=e["confirmed_by"],
             confirmed_at=_dt(e["confirmed_at"]),

@@ -516,6 +516,7 @@ def _check_entries(c: Checker, doc, path, game, round_ids, table_ids, player_ids
         if e.get("state") == Entry.State.CURRENT:
             c.once(current, (e.get("round"), e.get("table")), here, "two current versions")
         c.choice(e, "source", here, Entry.Source)
+        c.ref(e, "entered_by_player", here, player_ids, "a player", optional=True, null=True)
         c.when(e, "created_at", here, null=False)
         c.when(e, "confirmed_at", here)
         for key in ("entered_by", "confirmed_by", "device", "note"):

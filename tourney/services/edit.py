@@ -59,15 +59,29 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
     old, new = event.game, changed.game
     if old.settings == new.settings:
         return refusals, _next_round_notes(event, changed, last, notes)
+    refusals += _played_rounds_under(new, old, started)
+    if not refusals:
+        notes += _new_rules_notes(old, new, last)
+    return refusals, _next_round_notes(event, changed, last, notes)
+
+
+def _recorded_scores(started: list[Round]) -> dict[tuple[int, int], dict[str, tuple]]:
+    """(round, table) -> player name -> (points, buys) of the current versions."""
     current = Score.objects.filter(
         entry__round__in=started, entry__state=Entry.State.CURRENT, entry__table__isnull=False
     ).select_related("entry__table", "entry__round", "player")
-    by_table: dict[tuple[int, int], dict[str, int]] = {}
-    buys_by_table: dict[tuple[int, int], dict[str, int | None]] = {}
+    by_table: dict[tuple[int, int], dict[str, tuple]] = {}
     for score in current:
         key = (score.entry.round.number, score.entry.table.number)
-        by_table.setdefault(key, {})[score.player.name] = score.points
-        buys_by_table.setdefault(key, {})[score.player.name] = score.buys
+        by_table.setdefault(key, {})[score.player.name] = (score.points, score.buys)
+    return by_table
+
+
+def _played_rounds_under(new: rules.Game, old: rules.Game, started: list[Round]) -> list[str]:
+    """Why the rounds already played can't stand under the new house rules: a deal that
+    would change, or recorded scores (with their buys) the new rules refuse."""
+    refusals: list[str] = []
+    recorded = _recorded_scores(started)
     for rnd in started:
         for table in rnd.tables.all():
             size = len(table.seats.all())
@@ -79,15 +93,15 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
                     f"{before.cards_dealt} cards dealt: the new house rules would change it."
                 )
                 break
-            points = by_table.get((rnd.number, table.number))
-            if not points:
+            scores = recorded.get((rnd.number, table.number))
+            if not scores:
                 continue
             try:
                 new.check_round(
                     rnd.number,
-                    points,
+                    {name: points for name, (points, _) in scores.items()},
                     high_confirmed=True,
-                    buys=buys_by_table[(rnd.number, table.number)],
+                    buys={name: buys for name, (_, buys) in scores.items()},
                 )
             except rules.InvalidScore as exc:
                 why = " ".join(p.message for p in exc.problems)
@@ -95,21 +109,24 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
                     f"Round {rnd.number}, table {table.number}: its recorded scores would "
                     f"not be valid under the new house rules ({why})"
                 )
-    if not refusals:
+    return refusals
+
+
+def _new_rules_notes(old: rules.Game, new: rules.Game, last: int) -> list[str]:
+    notes = [
+        f"The new house rules apply from round {last + 1}; "
+        f"rounds 1 to {last} keep the scores they have."
+        if last > 1
+        else f"The new house rules apply from round {last + 1}; round 1 keeps its scores."
+    ]
+    rule = ("missed_round", "missed_round_points")
+    if any(old.settings.get(k) != new.settings.get(k) for k in rule):
+        # Fill-ins are worked out from the rule and the scores whenever they are read.
         notes.append(
-            f"The new house rules apply from round {last + 1}; "
-            f"rounds 1 to {last} keep the scores they have."
-            if last > 1
-            else f"The new house rules apply from round {last + 1}; round 1 keeps its scores."
+            "The new missed-round rule gives every fill-in of the night, "
+            "the rounds already played too."
         )
-        rule = ("missed_round", "missed_round_points")
-        if any(old.settings.get(k) != new.settings.get(k) for k in rule):
-            # Fill-ins are worked out from the rule and the scores whenever they are read.
-            notes.append(
-                "The new missed-round rule gives every fill-in of the night, "
-                "the rounds already played too."
-            )
-    return refusals, _next_round_notes(event, changed, last, notes)
+    return notes
 
 
 def _next_round_notes(event: Event, changed: Event, last: int, notes: list[str]) -> list[str]:

@@ -236,6 +236,29 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("round_detail", slug=slug, number=number)
 
 
+def _host_saved_message(table: int, result: services.SubmitResult) -> str:
+    word = {"same": "unchanged", "saved": "saved"}.get(result.outcome, result.outcome)
+    if result.outcome == "same":
+        word = "unchanged; any dispute at this table is settled"
+    return f"Table {table}: scores {word} (version {result.entry.version})."
+
+
+def _problems_by_player(
+    problems: list[rules.Problem], seats: list
+) -> tuple[dict[int, list[str]], list[str]]:
+    """Each problem beside the players it names; the rest above the form."""
+    by_player: dict[int, list[str]] = defaultdict(list)
+    general = []
+    names = {s.player.name: s.player_id for s in seats}
+    for problem in problems:
+        targets = [names[n] for n in problem.players if n in names]
+        if not targets:
+            general.append(problem.message)
+        for pid in targets:
+            by_player[pid].append(problem.message)
+    return by_player, general
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
@@ -271,22 +294,9 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
         except services.RoundStateError as exc:
             messages.error(request, str(exc))
         else:
-            word = {"same": "unchanged", "saved": "saved"}.get(result.outcome, result.outcome)
-            if result.outcome == "same":
-                word = "unchanged; any dispute at this table is settled"
-            messages.success(
-                request, f"Table {table}: scores {word} (version {result.entry.version})."
-            )
+            messages.success(request, _host_saved_message(table, result))
             return redirect("round_detail", slug=slug, number=number)
-    by_player = defaultdict(list)
-    general = []
-    names = {s.player.name: s.player_id for s in seats}
-    for problem in problems:
-        targets = [names[n] for n in problem.players if n in names]
-        if not targets:
-            general.append(problem.message)
-        for pid in targets:
-            by_player[pid].append(problem.message)
+    by_player, general = _problems_by_player(problems, seats)
     fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
     return render(
         request,

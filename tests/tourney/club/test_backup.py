@@ -255,3 +255,21 @@ def test_a_reopened_night_keeps_when_it_was_reopened_and_its_link_days(tmp_path,
     assert (restored.ended_at, restored.reopened_at) == (ended, reopened)
     assert reopened is not None
     assert restored.table_history_days == 30
+
+
+def test_who_entered_each_version_comes_back_as_the_seated_player(tmp_path, host):
+    event = night(8, owner=host)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    fern = table.seats.get(position=2).player
+    services.submit_scores(table, valid_points(table), entered_by_player=fern, device="d" * 32)
+    out = io.StringIO()
+    call_command("export_event", event.slug, stdout=out)
+    path = tmp_path / "night.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    services.delete_event(event)
+    call_command("import_event", str(path), stdout=io.StringIO())
+    entry = Entry.objects.get()
+    assert entry.entered_by_player.name == fern.name
+    assert entry.entered_by_player.event == Event.objects.get()
