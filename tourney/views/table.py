@@ -339,12 +339,7 @@ def private(view):
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(token)
     if request.method == "GET":
-        state = services.table_state(card=card)
-        notice = OUTCOMES.get(request.GET.get("done", ""))
-        if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
-            notice = "Saved. On to the next hand."
-        form = _form(state, request=request) if state.get("playing") else None
-        return _render(request, state, form, notice=notice)
+        return _show_table(request, card)
 
     # A form counts for the round it was loaded for, never the one playing now.
     form_round = _form_round(card, request.POST)
@@ -352,16 +347,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     form = None
     if state["table"] is not None and form_round is not None:
         if request.POST.get("went_out"):
-            # Without JavaScript, "went out" sets that player's score to 0 and shows
-            # the form again with everything typed so far; nothing is saved.
-            kept = {
-                k: v
-                for k, v in request.POST.items()
-                if k in ("entrant", "round", "based_on", "key")
-                or (k[:1] in "pb" and k[1:].isdigit())
-            }
-            kept[f"p{request.POST['went_out']}"] = "0"
-            return _render(request, state, _form(state, request=request, **kept))
+            return _went_out_without_javascript(request, state)
         form = _form(state, request.POST, request=request)
     complete = form is not None and form.is_valid()
     data = form.cleaned_data if form is not None and hasattr(form, "cleaned_data") else {}
@@ -391,26 +377,49 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         )
     if answer.outcome == "refused":
         return _render(request, state, form, notice=f"Not saved: {answer.message}", status=409)
-    if not request.htmx:
-        response = redirect(reverse("table_page", args=[token]) + f"?done={answer.outcome}")
-        response.status_code = 303
-    else:
-        notice = OUTCOMES[answer.outcome]
-        if card.event.kind == card.event.Kind.TABLE and answer.outcome == "saved":
-            notice = f"Saved hand {answer.entry.round.number}."
-        state = services.table_state(card=card)
-        response = _render(
-            request,
-            state,
-            _form(state, request=request, entrant=form.cleaned_data["entrant"])
-            if state.get("playing")
-            else None,
-            notice=notice,
-        )
+    response = _saved(request, card, answer, entrant=form.cleaned_data["entrant"])
     if form.cleaned_data["entrant"] is not None:
         # The next form on this phone starts with the same name chosen: its player id.
         set_phone_cookie(response, NAME_COOKIE, str(form.cleaned_data["entrant"]))
     return _phone_cookies(request, response)
+
+
+def _show_table(request: HttpRequest, card: TableCard) -> HttpResponse:
+    """The table's page as it is now, with what the last save did (after a redirect)."""
+    state = services.table_state(card=card)
+    notice = OUTCOMES.get(request.GET.get("done", ""))
+    if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
+        notice = "Saved. On to the next hand."
+    form = _form(state, request=request) if state.get("playing") else None
+    return _render(request, state, form, notice=notice)
+
+
+def _went_out_without_javascript(request: HttpRequest, state: dict) -> HttpResponse:
+    """Without JavaScript, "went out" sets that player's score to 0 and shows the form
+    again with everything typed so far; nothing is saved."""
+    kept = {
+        k: v
+        for k, v in request.POST.items()
+        if k in ("entrant", "round", "based_on", "key") or (k[:1] in "pb" and k[1:].isdigit())
+    }
+    kept[f"p{request.POST['went_out']}"] = "0"
+    return _render(request, state, _form(state, request=request, **kept))
+
+
+def _saved(
+    request: HttpRequest, card: TableCard, answer: services.TableAnswer, *, entrant: int | None
+) -> HttpResponse:
+    """A save that took (or was already there): a redirect, or the fresh page for htmx."""
+    if not request.htmx:
+        response = redirect(reverse("table_page", args=[card.token]) + f"?done={answer.outcome}")
+        response.status_code = 303
+        return response
+    notice = OUTCOMES[answer.outcome]
+    if card.event.kind == card.event.Kind.TABLE and answer.outcome == "saved":
+        notice = f"Saved hand {answer.entry.round.number}."
+    state = services.table_state(card=card)
+    form = _form(state, request=request, entrant=entrant) if state.get("playing") else None
+    return _render(request, state, form, notice=notice)
 
 
 def _stale(request: HttpRequest, card: TableCard, *, message: str) -> HttpResponse:
