@@ -18,6 +18,12 @@ def build_pads(owner) -> None:
     """Two games for `owner`: partnership Rook to 1000 after four hands (one set, one
     all-tricks; 375 to 340), and Rook for Two to 150 that Eve has won (with a set hand)."""
     who = owner.get_username()
+    _build_partnership_pad(owner, who)
+    _build_rook_for_two_pad(owner, who)
+
+
+def _build_partnership_pad(owner, who: str) -> None:
+    """A game still in progress, so the demo shows a pad mid-game with each kind of hand."""
     four = services.start_pad(
         owner=owner,
         name="Thursday partnership",
@@ -50,6 +56,9 @@ def build_pads(owner) -> None:
             user=owner,
         )
 
+
+def _build_rook_for_two_pad(owner, who: str) -> None:
+    """A finished game with a set hand, so the demo shows a winner and the doubling."""
     two = services.start_pad(
         owner=owner,
         name="Rook for Two with Finn",

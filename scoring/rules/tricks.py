@@ -335,6 +335,20 @@ class RookForTwo(TrickGame):
         """
         report = Report()
         players = list(dict.fromkeys([*tricks, *count]))
+        self._check_table_and_bid(report, players, bidder, bid)
+        took_tricks, took_count = _r42_entries(report, players, tricks, count)
+        _check_r42_together(report, players, took_tricks, took_count)
+        report.raise_if_any()
+
+        raw = {name: self.raw_score(took_tricks[name], took_count[name]) for name in players}
+        if raw[bidder] >= bid:
+            return raw
+        return {name: 0 if name == bidder else 2 * points for name, points in raw.items()}
+
+    def _check_table_and_bid(
+        self, report: Report, players: list[str], bidder: str, bid: object
+    ) -> None:
+        """The hand's who and how much come first, so their problems head the list."""
         if len(players) != self.players:
             report.add(
                 f"Rook for Two has two players; this hand lists {len(players)}"
@@ -355,44 +369,56 @@ class RookForTwo(TrickGame):
             f"up to {self.highest_bid} ({R42_HIGHEST_BID} points in a hand)",
         )
 
-        took_tricks = _whole_entries(report, tricks, players, "tricks")
-        took_count = _whole_entries(report, count, players, "count")
-        for name, taken in list(took_tricks.items()):
-            if taken > R42_TRICKS:
-                report.add(
-                    f"{name} took {number_text(taken)} tricks: there are only {R42_TRICKS}", [name]
-                )
-                del took_tricks[name]
-        for name, taken in list(took_count.items()):
-            if taken > R42_COUNT or taken % 5:
-                del took_count[name]
-                report.add(
-                    f"{name}'s count of {number_text(taken)} is not possible: count is in fives "
-                    f"(each 5 is worth 5, each 10 and 14 is worth 10), {R42_COUNT} in all",
-                    [name],
-                )
-        if len(took_tricks) == 2 and sum(took_tricks.values()) > R42_TRICKS:
-            report.add(
-                f"{name_list(took_tricks)} took {sum(took_tricks.values())} tricks between "
-                f"them: there are only {R42_TRICKS} (the Dummy takes the rest)",
-                took_tricks,
-            )
-        elif len(took_count) == 2 and sum(took_count.values()) > R42_COUNT:
-            report.add(
-                f"{name_list(took_count)} took {sum(took_count.values())} count between "
-                f"them: there are only {R42_COUNT} points of count cards",
-                took_count,
-            )
-        elif not report:
-            _check_r42_split(
-                report, [(name, took_tricks[name], took_count[name]) for name in players]
-            )
-        report.raise_if_any()
 
-        raw = {name: self.raw_score(took_tricks[name], took_count[name]) for name in players}
-        if raw[bidder] >= bid:
-            return raw
-        return {name: 0 if name == bidder else 2 * points for name, points in raw.items()}
+def _r42_entries(
+    report: Report,
+    players: list[str],
+    tricks: Mapping[str, int | None],
+    count: Mapping[str, int | None],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each player's own tricks and count, kept only when possible for one player, so the
+    checks across both players never blame a total on an entry already refused."""
+    took_tricks = _whole_entries(report, tricks, players, "tricks")
+    took_count = _whole_entries(report, count, players, "count")
+    for name, taken in list(took_tricks.items()):
+        if taken > R42_TRICKS:
+            report.add(
+                f"{name} took {number_text(taken)} tricks: there are only {R42_TRICKS}", [name]
+            )
+            del took_tricks[name]
+    for name, taken in list(took_count.items()):
+        if taken > R42_COUNT or taken % 5:
+            del took_count[name]
+            report.add(
+                f"{name}'s count of {number_text(taken)} is not possible: count is in fives "
+                f"(each 5 is worth 5, each 10 and 14 is worth 10), {R42_COUNT} in all",
+                [name],
+            )
+    return took_tricks, took_count
+
+
+def _check_r42_together(
+    report: Report,
+    players: list[str],
+    took_tricks: dict[str, int],
+    took_count: dict[str, int],
+) -> None:
+    """Only one problem across both players: the plainest (too many tricks, then too much
+    count), and the exact card split only when everything else is sound."""
+    if len(took_tricks) == 2 and sum(took_tricks.values()) > R42_TRICKS:
+        report.add(
+            f"{name_list(took_tricks)} took {sum(took_tricks.values())} tricks between "
+            f"them: there are only {R42_TRICKS} (the Dummy takes the rest)",
+            took_tricks,
+        )
+    elif len(took_count) == 2 and sum(took_count.values()) > R42_COUNT:
+        report.add(
+            f"{name_list(took_count)} took {sum(took_count.values())} count between "
+            f"them: there are only {R42_COUNT} points of count cards",
+            took_count,
+        )
+    elif not report:
+        _check_r42_split(report, [(name, took_tricks[name], took_count[name]) for name in players])
 
 
 def _whole_entries(
@@ -467,63 +493,16 @@ class _Partnership(TrickGame):
 
         `bidding` and `other` are each side's name for messages and its players.
         """
-        lowest, highest, step = PARTNERSHIP_BIDS
-        _check_bid(
-            report,
-            bid,
-            lowest=lowest,
-            highest=highest,
-            step=step,
-            rule=f"bids are multiples of {step} from {lowest} to {highest}",
-        )
-        (bidding_name, bidding_players), (other_name, other_players) = bidding, other
-        given: dict[Side, int] = {}
-        for side, (name, players), value in (
-            ("bidding", bidding, points),
-            ("other", other, other_points),
-        ):
-            if value is None:
-                continue
-            if not is_whole(value):
-                report.add(f"The points for {name} must be a whole number", players)
-            elif not 0 <= value <= HAND_POINTS or value % 5:
-                report.add(
-                    f"{name} cannot take {number_text(value)} points: points are multiples of 5 "
-                    f"from 0 to {HAND_POINTS}",
-                    players,
-                )
-            else:
-                given[side] = value
-        if points is None and other_points is None:
-            report.add(f"Enter the points the bidding side ({bidding_name}) took")
-        if len(given) == 2 and sum(given.values()) != HAND_POINTS:
-            report.add(
-                f"{bidding_name} took {given['bidding']} and {other_name} took {given['other']}, "
-                f"{sum(given.values())} in all: the two sides' points must add up to exactly "
-                f"{HAND_POINTS}",
-                [*bidding_players, *other_players],
-            )
+        _check_partnership_bid(report, bid)
+        given = _given_points(report, points, other_points, bidding, other)
         if "bidding" in given:
             taken = given["bidding"]
         elif "other" in given and points is None:
             taken = HAND_POINTS - given["other"]
         else:
             taken = None
-
-        tricks = self.tricks_per_hand
-        if taken is not None and took_all == "bidding" and taken != HAND_POINTS:
-            report.add(
-                f"{bidding_name} took all {tricks} tricks, so they took all {HAND_POINTS} "
-                f"points, not {taken}",
-                bidding_players,
-            )
-        if taken is not None and took_all == "other" and taken not in DROPPED_CARD_POINTS:
-            report.add(
-                f"{other_name} took all {tricks} tricks, so {bidding_name} kept only the "
-                f"dropped card: their points must be {name_list(DROPPED_CARD_POINTS, 'or')}, "
-                f"not {taken}",
-                bidding_players,
-            )
+        if taken is not None:
+            self._check_took_all(report, taken, took_all, bidding[0], other[0], bidding[1])
         if report or taken is None:
             return None
 
@@ -533,6 +512,83 @@ class _Partnership(TrickGame):
         if took_all == "other":
             return -bid, kept + self.all_tricks_bonus
         return (taken if taken >= bid else -bid), kept
+
+    def _check_took_all(
+        self,
+        report: Report,
+        taken: int,
+        took_all: Side | None,
+        bidding_name: str,
+        other_name: str,
+        bidding_players: Sequence[str],
+    ) -> None:
+        """Taking every trick fixes the bidding side's points, so any other entry is a typo."""
+        tricks = self.tricks_per_hand
+        if took_all == "bidding" and taken != HAND_POINTS:
+            report.add(
+                f"{bidding_name} took all {tricks} tricks, so they took all {HAND_POINTS} "
+                f"points, not {taken}",
+                bidding_players,
+            )
+        if took_all == "other" and taken not in DROPPED_CARD_POINTS:
+            report.add(
+                f"{other_name} took all {tricks} tricks, so {bidding_name} kept only the "
+                f"dropped card: their points must be {name_list(DROPPED_CARD_POINTS, 'or')}, "
+                f"not {taken}",
+                bidding_players,
+            )
+
+
+def _check_partnership_bid(report: Report, bid: object) -> None:
+    """Both partnership games bid alike, so they share one rule and one message."""
+    lowest, highest, step = PARTNERSHIP_BIDS
+    _check_bid(
+        report,
+        bid,
+        lowest=lowest,
+        highest=highest,
+        step=step,
+        rule=f"bids are multiples of {step} from {lowest} to {highest}",
+    )
+
+
+def _given_points(
+    report: Report,
+    points: object,
+    other_points: object,
+    bidding: tuple[str, Sequence[str]],
+    other: tuple[str, Sequence[str]],
+) -> dict[Side, int]:
+    """The sides' points that could be real; the 200 total is checked only between those,
+    so a bad entry is not blamed twice."""
+    (bidding_name, bidding_players), (other_name, other_players) = bidding, other
+    given: dict[Side, int] = {}
+    for side, (name, players), value in (
+        ("bidding", bidding, points),
+        ("other", other, other_points),
+    ):
+        if value is None:
+            continue
+        if not is_whole(value):
+            report.add(f"The points for {name} must be a whole number", players)
+        elif not 0 <= value <= HAND_POINTS or value % 5:
+            report.add(
+                f"{name} cannot take {number_text(value)} points: points are multiples of 5 "
+                f"from 0 to {HAND_POINTS}",
+                players,
+            )
+        else:
+            given[side] = value
+    if points is None and other_points is None:
+        report.add(f"Enter the points the bidding side ({bidding_name}) took")
+    if len(given) == 2 and sum(given.values()) != HAND_POINTS:
+        report.add(
+            f"{bidding_name} took {given['bidding']} and {other_name} took {given['other']}, "
+            f"{sum(given.values())} in all: the two sides' points must add up to exactly "
+            f"{HAND_POINTS}",
+            [*bidding_players, *other_players],
+        )
+    return given
 
 
 class PartnershipRook(_Partnership):
@@ -570,15 +626,7 @@ class PartnershipRook(_Partnership):
             report.add(f"The bidding side must be {name_list(sides, 'or')}, not {bidding_side}")
             bidding_side = sides[0]
         other_side = sides[1] if bidding_side == sides[0] else sides[0]
-        took_all: Side | None = None
-        if all_tricks is not None:
-            if all_tricks not in sides:
-                report.add(
-                    f"All {self.tricks_per_hand} tricks must have been taken by "
-                    f"{name_list(sides, 'or')}, not {all_tricks}"
-                )
-            else:
-                took_all = "bidding" if all_tricks == bidding_side else "other"
+        took_all = self._side_took_all(report, sides, bidding_side, all_tricks)
         results = self._side_results(
             report,
             bid=bid,
@@ -591,6 +639,21 @@ class PartnershipRook(_Partnership):
         report.raise_if_any()
         assert results is not None
         return {bidding_side: results[0], other_side: results[1]}
+
+    def _side_took_all(
+        self, report: Report, sides: tuple[str, str], bidding_side: str, all_tricks: str | None
+    ) -> Side | None:
+        """The scoring needs which side swept, not its name; a name off the pad is refused."""
+        took_all: Side | None = None
+        if all_tricks is not None:
+            if all_tricks not in sides:
+                report.add(
+                    f"All {self.tricks_per_hand} tricks must have been taken by "
+                    f"{name_list(sides, 'or')}, not {all_tricks}"
+                )
+            else:
+                took_all = "bidding" if all_tricks == bidding_side else "other"
+        return took_all
 
 
 class PartnershipRook5(_Partnership):
@@ -654,15 +717,7 @@ class PartnershipRook5(_Partnership):
         """
         report = Report()
         seated = list(players)
-        if len(seated) != self.players:
-            report.add(f"{self.name} needs five players; this hand lists {len(seated)}")
-        repeated = [name for name in dict.fromkeys(seated) if seated.count(name) > 1]
-        if repeated:
-            report.add(
-                f"{name_list(repeated)} {'is' if len(repeated) == 1 else 'are'} listed more "
-                "than once: each player has one seat",
-                repeated,
-            )
+        self._check_seats(report, seated)
         if bidder is None:
             report.add("Say who won the bid")
         elif bidder not in seated:
@@ -675,15 +730,7 @@ class PartnershipRook5(_Partnership):
         bidders = [name for name in (bidder, partner) if name is not None]
         opponents = [name for name in dict.fromkeys(seated) if name not in bidders]
         bidding_name = name_list(bidders) if partner else f"{bidder} (alone)"
-        took_all: Side | None = None
-        if all_tricks is not None:
-            if all_tricks not in seated:
-                report.add(
-                    f"{all_tricks} is not at this table: to record that one side took every "
-                    "trick, name one of its players"
-                )
-            else:
-                took_all = "bidding" if all_tricks in bidders else "other"
+        took_all = _player_took_all(report, seated, bidders, all_tricks)
         results = self._side_results(
             report,
             bid=bid,
@@ -696,3 +743,31 @@ class PartnershipRook5(_Partnership):
         report.raise_if_any()
         assert results is not None
         return {name: results[0] if name in bidders else results[1] for name in seated}
+
+    def _check_seats(self, report: Report, seated: list[str]) -> None:
+        """Each player keeps their own score, so the table must be five distinct names."""
+        if len(seated) != self.players:
+            report.add(f"{self.name} needs five players; this hand lists {len(seated)}")
+        repeated = [name for name in dict.fromkeys(seated) if seated.count(name) > 1]
+        if repeated:
+            report.add(
+                f"{name_list(repeated)} {'is' if len(repeated) == 1 else 'are'} listed more "
+                "than once: each player has one seat",
+                repeated,
+            )
+
+
+def _player_took_all(
+    report: Report, seated: list[str], bidders: list[str], all_tricks: str | None
+) -> Side | None:
+    """Sides here are secret until the hand ends, so a sweep is named by any one player."""
+    took_all: Side | None = None
+    if all_tricks is not None:
+        if all_tricks not in seated:
+            report.add(
+                f"{all_tricks} is not at this table: to record that one side took every "
+                "trick, name one of its players"
+            )
+        else:
+            took_all = "bidding" if all_tricks in bidders else "other"
+    return took_all
