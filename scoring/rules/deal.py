@@ -104,6 +104,7 @@ class Table:
         self.best: list[list[int]] = []
         self.least: list[list[int]] = []
         self.cards_left = [0] * (n + 1)
+        self.worth = [sum(v * c for v, c in groups[g:]) for g in range(n + 1)]
         for g in range(n + 1):
             row, total = [0], 0
             for value, copies in sorted(groups[g:], reverse=True):
@@ -133,7 +134,7 @@ class Table:
             return counts.allows(used)
         if g >= len(self.groups) or not (self.reach[g] >> points) & 1:
             return False
-        if counts.floor == 1 and counts.step == 1:
+        if counts.floor is not None and counts.floor <= 1 and counts.step == 1:
             return True  # any hand of one card or more: the points alone decide
         if counts.top is not None:
             return self._packed(counts, g, points, used)
@@ -298,6 +299,20 @@ class _Search:
             room += top - u if p else 0
         if room < spare and total > t.best[g][room]:
             return False
+        # The hands together, and the cards left beside them, are each some of these cards.
+        rest = t.worth[g] - total
+        if not (t.reach[g] >> total) & 1 or rest < t.least[g][need]:
+            return False
+        # The cards nobody holds (among them what the player out laid down) are one more
+        # "hand": exactly the rest of the points, with at least `need` cards.
+        if not t.alone(_leftover(need), g, rest, 0):
+            return False
+        best = t.best[g]
+        fewest = 0
+        for p, _u in state:
+            fewest += bisect.bisect_left(best, p)
+        if fewest > spare:
+            return False
         if self._free(g, state, need):
             return True
         key = self._key(g, state, need)
@@ -340,13 +355,21 @@ class _Search:
             ok = self._share(g, i + 1, left, state, taken, need)
             taken.pop()
             return ok
-        for n in t.options(self.counts[i], g, p, u, left):
+        # Try first about this player's share of the group (its share of the points still
+        # to make): the order only decides how soon a deal is found, never whether.
+        fair = t.copies[g] * p / t.worth[g]
+        for n in sorted(t.options(self.counts[i], g, p, u, left), key=lambda n: abs(n - fair)):
             taken.append(n)
             ok = self._share(g, i + 1, left - n, state, taken, need)
             taken.pop()
             if ok:
                 return True
         return False
+
+
+@functools.cache
+def _leftover(need: int) -> Counts:
+    return Counts(0, floor=need, step=1)
 
 
 @functools.lru_cache(maxsize=16)

@@ -300,10 +300,13 @@ class RummyGame(Game):
                     f"{word} {number} ({hard}: {self._max_reason(number, players)})",
                     [name],
                 )
-            elif buys is None and not self.is_possible(score, number, players):
-                report.add(self._impossible_message(name, score, number, players), [name])
             elif not cards.alone(self.hand_counts(number, players, buys), 0, score, 0):
-                report.add(self._wrong_size_message(name, score, number, players, buys), [name])
+                # A hand of an allowed size is a hand of at most most_cards cards, so the
+                # (costlier, whole-inventory) is_possible is only asked to word a refusal.
+                if buys is None and not self.is_possible(score, number, players):
+                    report.add(self._impossible_message(name, score, number, players), [name])
+                else:
+                    report.add(self._wrong_size_message(name, score, number, players, buys), [name])
             elif ceiling is not None and score > ceiling and not high_confirmed:
                 report.add(
                     f"{name} scored {score}, more than {self._ceiling_reason(number, players)} "
