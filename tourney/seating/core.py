@@ -28,7 +28,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -319,19 +319,34 @@ def _standings_groups(
 
 _STAY = 1000
 """Per player who would stay at the table they just left; dwarfs the layout cost below."""
+_SHORT = 10**6
+"""A short table anywhere but last."""
+_PIN = 10**9
+"""A pinned player's group at another number than their pin: never, if it can be helped."""
 
 
 def arrange(
-    groups: list[list[P]], past: _History, rng: random.Random, *, numbered: bool = False
+    groups: list[list[P]],
+    past: _History,
+    rng: random.Random,
+    *,
+    numbered: bool = False,
+    pins: Mapping[P, int] | None = None,
+    min_size: int = 0,
 ) -> tuple[tuple[P, ...], ...]:
     """Number the tables and order each one's seats, dealer first.
 
     ``numbered`` groups keep their order (the standings method's head table is
     table 1); otherwise numbers go to the groups so the fewest players stay
-    put, then to keep the largest tables first.
+    put, then to keep the largest tables first; a short table (under
+    ``min_size``, seated under the fewer-players rules) always comes last. A
+    group holding a player ``pins`` keeps at a (0-based) table number gets
+    that number either way.
     """
-    if not numbered:
-        groups = _number_tables(groups, past, rng)
+    if numbered:
+        groups = _pinned_in_order(groups, pins or {})
+    else:
+        groups = _number_tables(groups, past, rng, pins or {}, min_size)
     tables = []
     for number, group in enumerate(groups):
         forbidden = {p: past.last_seat[p] for p in group if past.last_table.get(p, -1) == number}
@@ -339,15 +354,39 @@ def arrange(
     return tuple(tables)
 
 
-def _number_tables(groups: list[list[P]], past: _History, rng: random.Random) -> list[list[P]]:
-    """Give each group a table number: fewest players staying put, then largest first."""
+def _pinned_in_order(groups: list[list[P]], pins: Mapping[P, int]) -> list[list[P]]:
+    """Pinned groups at their numbers, the others in their order around them."""
+    at = {next((pins[p] for p in g if p in pins), None): g for g in groups}
+    at.pop(None, None)
+    if not at:
+        return groups
+    rest = iter(g for g in groups if all(p not in pins for p in g))
+    return [at[t] if t in at else next(rest) for t in range(len(groups))]
+
+
+def _number_tables(
+    groups: list[list[P]],
+    past: _History,
+    rng: random.Random,
+    pins: Mapping[P, int],
+    min_size: int = 0,
+) -> list[list[P]]:
+    """Give each group a table number: its pin, fewest players staying put, then largest first."""
     groups = [g[:] for g in groups]
     rng.shuffle(groups)
     layout = sorted((len(g) for g in groups), reverse=True)
     cost = []
     for group in groups:
         stay = Counter(past.last_table.get(p, -1) for p in group)
-        cost.append([_STAY * stay[t] + (len(group) != size) for t, size in enumerate(layout)])
+        pin = next((pins[p] for p in group if p in pins), None)
+        cost.append(
+            [
+                _STAY * stay[t]
+                + (len(group) != size) * (_SHORT if min(size, len(group)) < min_size else 1)
+                + (_PIN if pin not in (None, t) else 0)
+                for t, size in enumerate(layout)
+            ]
+        )
     number = assign(cost)
     numbered: list[list[P]] = [[] for _ in groups]
     for g, t in enumerate(number):
@@ -507,6 +546,59 @@ class _Problem:
     size_index: list[int]
     sizes: list[int]
     covering: bool
+    start: list[int] | None = None
+    """Each player's table to start from (the hard rules hold there), or the sizes in order."""
+    guard: _Guard | None = None
+
+
+@dataclass
+class _Guard:
+    """The hard rules a swap must keep (see ``fair``): in indices, for one round.
+
+    ``locked`` players (in a group that sits together) never move; ``apart``
+    lists whom each player may not join; a swap between an ``odd`` and an
+    ordinary table must stay inside ``slack`` (round ``round`` of it).
+    """
+
+    locked: list[bool]
+    apart: list[tuple[int, ...]]
+    odd: list[bool]
+    slack: Any
+    round: int = 0
+
+    def blocks(self, pos: list[int], p: int, q: int, a: int, b: int) -> bool:
+        """Whether moving p to table b and q to table a breaks a rule."""
+        if self.locked[p] or self.locked[q]:
+            return True
+        for x in self.apart[p]:
+            if x != q and pos[x] == b:
+                return True
+        for x in self.apart[q]:
+            if x != p and pos[x] == a:
+                return True
+        odd = self.odd
+        if odd[a] != odd[b]:
+            leaves, joins = (p, q) if odd[a] else (q, p)
+            return not self.slack.allows(self.round, leaves, joins)
+        return False
+
+    def moved(self, p: int, q: int, a: int, b: int) -> None:
+        if self.odd[a] != self.odd[b]:
+            leaves, joins = (p, q) if self.odd[a] else (q, p)
+            self.slack.moved(self.round, leaves, joins)
+
+    def begin(self, pos: list[int]) -> None:
+        """The search starts at ``pos``: the slack as it is now belongs to it."""
+        self._start = pos[:]
+        self._base = self.slack.copy()
+
+    def reset(self, pos: list[int]) -> None:
+        """The search goes on from ``pos`` (its best so far): bring the slack in line."""
+        self.slack = self._base.copy()
+        odd = self.odd
+        for p, (t, was) in enumerate(zip(pos, self._start, strict=True)):
+            if odd[t] != odd[was]:
+                self.slack.shift(self.round, p, 1 if odd[t] else -1)
 
 
 def _mix_groups(
@@ -517,16 +609,27 @@ def _mix_groups(
     rng: random.Random,
     effort: float,
     prior: Mapping[frozenset, int] | None = None,
+    start: list[list[P]] | None = None,
+    guard: Callable[[Mapping[P, int]], _Guard] | None = None,
 ) -> list[list[P]]:
     """Group players so that few pairs meet again, least-met pairs first.
 
     ``prior`` (meetings on earlier nights) counts as having met, on top of tonight's.
+    ``start`` (groups in the order of ``sizes``) keeps the hard rules, and
+    ``guard``, given the players' indices, says what the search must keep.
     """
     if len(sizes) == 1:
         return [seated[:]]
     order = seated[:]
     rng.shuffle(order)
     problem, floor = _mix_problem(order, sizes, preferred, past, prior)
+    if start is not None:
+        index = {player: i for i, player in enumerate(order)}
+        problem.start = [0] * len(order)
+        for t, group in enumerate(start):
+            for player in group:
+                problem.start[index[player]] = t
+        problem.guard = guard(index) if guard else None
     pos = _solve(problem, floor, rng, effort)
     groups: list[list[P]] = [[] for _ in sizes]
     for i, table in enumerate(pos):
@@ -651,7 +754,11 @@ def _solve(problem: _Problem, floor: int, rng: random.Random, effort: float) -> 
     per_player = _ITERATIONS[1] if n < _DIRECT else _ITERATIONS_LARGE
     iterations = int(effort * (_ITERATIONS[0] + per_player * min(n, _ITERATIONS[2])))
     anneal = _anneal if n < _DIRECT else _anneal_large
+    if problem.guard is not None:
+        problem.guard.begin(problem.start or _start(problem.sizes))
     pos = anneal(problem, rng, iterations)
+    if problem.guard is not None:
+        problem.guard.reset(pos)
     excess = _repeats(problem, pos) - floor
     if 0 < excess <= _TABU_WHEN:
         pos = _tabu(problem, pos, rng)
@@ -748,7 +855,8 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
     size_index = problem.size_index
     sizes = problem.sizes
     n = len(weight)
-    pos = _start(sizes)
+    pos = problem.start[:] if problem.start else _start(sizes)
+    guard = problem.guard
     gain = _gains(weight, pos, len(sizes))
     cost = best_cost = _cost(gain, size_cost, size_index, pos)
     best = pos[:]
@@ -781,6 +889,10 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
             delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
         if delta > 0 and random_() >= exp(-delta / temp):
             continue
+        if guard is not None:
+            if guard.blocks(pos, p, q, a, b):
+                continue
+            guard.moved(p, q, a, b)
         _swap(pos, weight, gain, p, q, a, b)
         cost += delta
         if cost < best_cost:
@@ -811,7 +923,8 @@ def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> lis
     size_index = problem.size_index
     sizes = problem.sizes
     n = len(weight)
-    pos = _start(sizes)
+    pos = problem.start[:] if problem.start else _start(sizes)
+    guard = problem.guard
     members, slot = _seated_at(pos, len(sizes))
     cost = best_cost = 0
     best = pos[:]
@@ -843,6 +956,10 @@ def _anneal_large(problem: _Problem, rng: random.Random, iterations: int) -> lis
             delta += cp[sb] + cq[sa] - cp[sa] - cq[sb]
         if delta > 0 and random_() >= exp(-delta / temp):
             continue
+        if guard is not None:
+            if guard.blocks(pos, p, q, a, b):
+                continue
+            guard.moved(p, q, a, b)
         sp = slot[p]
         sq = slot[q]
         ma[sp] = q
@@ -898,6 +1015,8 @@ def _best_move(
                 continue
             if (tabu[p][b] > step or tabu[q][a] > step) and delta >= below:
                 continue
+            if problem.guard is not None and problem.guard.blocks(pos, p, q, a, b):
+                continue
             move = (p, q)
             move_delta = delta
     return move, move_delta
@@ -936,6 +1055,8 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
         p, q = move
         a = pos[p]
         b = pos[q]
+        if problem.guard is not None:
+            problem.guard.moved(p, q, a, b)
         _swap(pos, weight, gain, p, q, a, b)
         cost += move_delta
         tabu[p][a] = step + shortest + int(rng.random() * (longest - shortest + 1))

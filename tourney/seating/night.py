@@ -41,6 +41,7 @@ from tourney.seating.core import (
     meetings,
 )
 from tourney.seating.designs import Design, Round, designs_for
+from tourney.seating.fair import Rules, Slack, fair_rounds, odd_flags, place
 from tourney.seating.room import Room
 
 _REPEAT = 64
@@ -84,24 +85,36 @@ def plan(
     rng: random.Random,
     effort: float,
     prior: Mapping[frozenset, int] | None = None,
+    rules: Rules | None = None,
 ) -> list[Plan]:
     """``rounds`` plans for ``present`` after ``history``, optimised together.
 
     ``prior`` (meetings on earlier nights) only changes who is grouped with
     whom; who sits out, the seats and the deal come from tonight alone.
+    ``rules`` (the host's constraints) hold in every round, and so does the
+    fair share of the odd tables (see ``fair``).
     """
-    seated, sizes, out = _rooms(present, history, rounds, room, rng)
-    groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior)
+    rules = rules or Rules()
+    keep = frozenset(p for unit in rules.units for p in unit)
+    seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
+    for here, split in zip(seated, sizes, strict=True):
+        rules.check(split, here)
+    groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
-        tables = arrange(groups[number], past, rng)
+        tables = arrange(groups[number], past, rng, pins=rules.pins, min_size=room.min_size)
         plans.append(Plan(tables=tables, sitting_out=tuple(out[number])))
     return plans
 
 
 def _rooms(
-    present: list[P], history: list[Plan], rounds: int, room: Room, rng: random.Random
+    present: list[P],
+    history: list[Plan],
+    rounds: int,
+    room: Room,
+    rng: random.Random,
+    keep: frozenset = frozenset(),
 ) -> tuple[list[list[P]], list[list[int]], list[list[P]]]:
     """Who is seated in each round, at which table sizes, and who sits out."""
     if room.sits_out_nobody(len(present)):
@@ -112,7 +125,7 @@ def _rooms(
     seated, sizes, out = [], [], []
     sofar = list(history)
     for _ in range(rounds):
-        split, sitting_out = room.split(present, _History.read(sofar), rng)
+        split, sitting_out = room.split(present, _History.read(sofar), rng, keep)
         here = [p for p in present if p not in set(sitting_out)]
         seated.append(here)
         sizes.append(split)
@@ -386,6 +399,7 @@ def _search(
     rng: random.Random,
     effort: float,
     prior: Mapping[frozenset, int] | None = None,
+    rules: Rules | None = None,
 ) -> list[list[list[P]]]:
     """Group each round's players into tables, all rounds at once.
 
@@ -394,6 +408,7 @@ def _search(
     night is (the weights) is judged from tonight's meetings alone, so a
     season's memory does not change how the odd tables are shared out.
     """
+    rules = rules or Rules()
     n = len(present)
     index = {p: i for i, p in enumerate(present)}
     met = _met_matrix(meetings(history), index)
@@ -417,10 +432,14 @@ def _search(
     grow = sizes[0].count(usual + 1)
     for design in designs_for(max(len(h) for h in here), usual, grow):
         starts.append(_design_start(design, list(range(n)), here, sizes, met, rng, weights.unmet))
-    start = min(starts, key=lambda s: _start_cost(s, met, had, odd_id, weights))
+    fitted = [_fitted(s, present, history, seated, sizes, preferred, rules, rng) for s in starts]
+    start, slack = min(fitted, key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
+    guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
 
     steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
-    members = _optimise(start, met, had, odd_id, steps, rng, weights, remembering=bool(prior))
+    members = _optimise(
+        start, met, had, odd_id, steps, rng, weights, remembering=bool(prior), guard=guard
+    )
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -434,6 +453,7 @@ def _optimise(
     weights: _Weights,
     *,
     remembering: bool = False,
+    guard: _NightGuard | None = None,
 ) -> list[list[list[int]]]:
     """Anneal the schedule ``start`` (players as indices into ``met``); return the best found.
 
@@ -460,7 +480,21 @@ def _optimise(
                 for p in table:
                     had[p][table_odd[r][t]] += 1
     floor = _floor(met, had, weights, base if remembering else None)
-    _anneal(met, had, members, pos, slot, table_odd, here, floor, steps, rng, weights)
+    _anneal(
+        met,
+        had,
+        members,
+        pos,
+        slot,
+        table_odd,
+        here,
+        floor,
+        steps,
+        rng,
+        weights,
+        guard,
+        remembering,
+    )
     # The annealing returns its best schedule, not its last: count that one.
     met[:] = base
     had[:] = base_had
@@ -574,6 +608,8 @@ def _anneal(
     steps: int,
     rng: random.Random,
     weights: _Weights,
+    guard: _NightGuard | None = None,
+    remembering: bool = False,
 ) -> None:
     """Simulated annealing over swaps of two players at different tables of one round.
 
@@ -588,7 +624,10 @@ def _anneal(
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
     price = _pricer(met, had, members, pos, table_odd, cap, weights)
     swap = _swapper(met, had, members, pos, slot, table_odd)
-    moves = _Moves(met, members, pos, here, price, swap)
+    if guard is not None:
+        guard.pos = pos
+    level = 1 if remembering else _focus_level(met)
+    moves = _Moves(met, members, pos, here, price, swap, guard, level)
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     _annealing(progress, moves, floor[0], enough, steps, rng)
     _tabu_polish(progress, moves, floor[0], steps, rng)
@@ -719,6 +758,8 @@ class _Moves(NamedTuple):
     here: list[list[int]]
     price: _Price
     swap: _Swap
+    guard: _NightGuard | None
+    level: int = 1
 
 
 def _draw(
@@ -728,6 +769,7 @@ def _draw(
     members: list[list[list[int]]],
     pos: list[list[int]],
     here: list[list[int]],
+    level: int = 1,
 ) -> tuple[int, int, bool]:
     """A round and a player in it, drawn up to ``draws`` times until the player meets
     someone at their table again; the last draw, and whether it was such a player."""
@@ -737,9 +779,17 @@ def _draw(
         players = here[r]
         p = players[int(random_() * len(players))]
         mp = met[p]
-        if any(mp[x] > 1 for x in members[r][pos[r][p]] if x != p):
+        if any(mp[x] > level for x in members[r][pos[r][p]] if x != p):
             return r, p, True
     return r, p, False
+
+
+def _focus_level(met: list[list[int]]) -> int:
+    """Meetings a pair may have before the search looks at it first: once in a roomy
+    night, the average where every pair meets again anyway."""
+    n = len(met)
+    pairs = n * (n - 1) // 2
+    return max(1, sum(map(sum, met)) // 2 // pairs) if pairs else 1
 
 
 def _annealing(
@@ -747,7 +797,7 @@ def _annealing(
 ) -> None:
     """The annealing proper: ``steps`` at most, cooling ``_CYCLES`` times, focused on repeats."""
     cost, sized = progress.cost, progress.sized
-    met, members, pos, here, price, swap = moves
+    met, members, pos, here, price, swap, guard, level = moves
     random_ = rng.random
     exp = math.exp
     start_temp, final = _TEMPERATURE
@@ -764,17 +814,41 @@ def _annealing(
         if step >= stop:
             break
         temp = start_temp if step % cycle == 0 else temp * cool
-        r, p, _ = _draw(_FOCUS, random_, met, members, pos, here)
+        r, p, _ = _draw(_FOCUS, random_, met, members, pos, here, level)
         if len(members[r]) < 2:
             continue
         players = here[r]
         q = players[int(random_() * len(players))]
         if pos[r][p] == pos[r][q]:
             continue
-        delta, dsize = price(r, p, q)
-        if delta > 0 and random_() >= exp(-delta / temp):
+        why = guard.check(r, p, q) if guard is not None else 0
+        if why == _HARD:
             continue
-        swap(r, p, q)
+        delta, dsize = price(r, p, q)
+        if not why and delta > 0 and random_() >= exp(-delta / temp):
+            continue
+        if guard is not None:
+            if why == _SLACK:
+                # Unfair on its own: undo it in another round (p and q trade back).
+                r2 = guard.partner(r, p, q, random_)
+                if r2 is None:
+                    continue
+                swap(r, p, q)
+                more, more_size = price(r2, p, q)
+                if guard.check(r2, p, q, fairness=False) or (
+                    delta + more > 0 and random_() >= exp(-(delta + more) / temp)
+                ):
+                    swap(r, p, q)
+                    continue
+                guard.traded(r, r2, p, q)
+                swap(r2, p, q)
+                delta += more
+                dsize += more_size
+            else:
+                guard.moved(r, p, q)
+                swap(r, p, q)
+        else:
+            swap(r, p, q)
         cost += delta
         sized += dsize
         if cost < progress.best:
@@ -791,7 +865,7 @@ def _tabu_polish(
     neither player moves again for a while.
     """
     cost, sized = progress.cost, progress.sized
-    met, members, pos, here, price, swap = moves
+    met, members, pos, here, price, swap, guard, level = moves
     rounds = len(members)
     random_ = rng.random
     tabu = [[0] * len(met) for _ in range(rounds)]
@@ -799,7 +873,7 @@ def _tabu_polish(
     for step in range(1, int(steps * _TABU_SHARE) + 1):
         if cost - sized <= pairs_floor:
             break
-        r, p, found = _draw(_TABU_DRAWS, random_, met, members, pos, here)
+        r, p, found = _draw(_TABU_DRAWS, random_, met, members, pos, here, level)
         if not found:
             continue
         move = None
@@ -811,10 +885,14 @@ def _tabu_polish(
                 continue
             if (tabu[r][p] > step or tabu[r][q] > step) and cost + delta >= progress.best:
                 continue
+            if guard is not None and guard.blocks(r, p, q):
+                continue
             move = (delta, dsize, q)
         if move is None:
             continue
         delta, dsize, q = move
+        if guard is not None:
+            guard.moved(r, p, q)
         swap(r, p, q)
         cost += delta
         sized += dsize
@@ -823,3 +901,125 @@ def _tabu_polish(
         if cost < progress.best:
             progress.record(cost, members)
     progress.cost, progress.sized = cost, sized
+
+
+def _fitted(
+    start: list[list[list[int]]],
+    present: list[P],
+    history: list[Plan],
+    seated: list[list[P]],
+    sizes: list[list[int]],
+    preferred: int,
+    rules: Rules,
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], Slack]:
+    """``start`` made to keep the hard rules: a fair rotation of the odd tables, the constraints.
+
+    Each round's tables come back in the order of its split.
+    """
+    proposals = [[[present[p] for p in table] for table in tables] for tables in start]
+    odd, slack = fair_rounds(history, seated, sizes, preferred, proposals, rules, rng)
+    index = {p: i for i, p in enumerate(present)}
+    fixed = []
+    for r, (here, split) in enumerate(zip(seated, sizes, strict=True)):
+        flags = odd_flags(split, preferred)
+        groups = place(split, flags, here, odd[r], rules, proposals[r], rng)
+        fixed.append([[index[p] for p in group] for group in groups])
+    return fixed, slack.renamed(index)
+
+
+_HARD = 1
+_SLACK = 2
+
+
+class _NightGuard:
+    """The hard rules a swap in the night search must keep (see ``core._Guard``)."""
+
+    def __init__(
+        self,
+        locked: list[bool],
+        apart: list[tuple[int, ...]],
+        odd: list[list[bool]],
+        slack: Slack,
+    ) -> None:
+        self.locked = locked
+        self.apart = apart
+        self.odd = odd
+        self.slack = slack
+        self.pos: list[list[int]] = []
+
+    @classmethod
+    def of(
+        cls,
+        rules: Rules,
+        sizes: list[list[int]],
+        preferred: int,
+        slack: Slack,
+        index: Mapping[P, int],
+        start: list[list[list[int]]],
+    ) -> _NightGuard:
+        n = len(index)
+        locked = [False] * n
+        for unit in rules.units:
+            for p in unit:
+                if p in index:
+                    locked[index[p]] = True
+        apart: list[tuple[int, ...]] = [()] * n
+        for p, others in rules.apart.items():
+            if p in index:
+                apart[index[p]] = tuple(index[q] for q in others if q in index)
+        odd = [odd_flags(split, preferred) for split in sizes]
+        return cls(locked, apart, odd, slack)
+
+    def blocks(self, r: int, p: int, q: int) -> bool:
+        return self.check(r, p, q) != 0
+
+    def check(self, r: int, p: int, q: int, *, fairness: bool = True) -> int:
+        """0 if swapping p and q in round r keeps every rule, else what it breaks:
+        _HARD (a constraint) or _SLACK (only the fair share of the odd tables)."""
+        if self.locked[p] or self.locked[q]:
+            return _HARD
+        pos = self.pos[r]
+        a, b = pos[p], pos[q]
+        for x in self.apart[p]:
+            if x != q and pos[x] == b:
+                return _HARD
+        for x in self.apart[q]:
+            if x != p and pos[x] == a:
+                return _HARD
+        odd = self.odd[r]
+        if fairness and odd[a] != odd[b]:
+            leaves, joins = (p, q) if odd[a] else (q, p)
+            if not self.slack.allows(r, leaves, joins):
+                return _SLACK
+        return 0
+
+    def partner(self, r: int, p: int, q: int, random_: Callable[[], float]) -> int | None:
+        """A round where p and q can trade odd and ordinary tables back, fairly in between."""
+        pos = self.pos
+        leaves, joins = (p, q) if self.odd[r][pos[r][p]] else (q, p)
+        rounds = len(pos)
+        first = int(random_() * rounds)
+        for k in range(rounds):
+            r2 = (first + k) % rounds
+            if r2 == r:
+                continue
+            tl, tj = pos[r2][leaves], pos[r2][joins]
+            if tl < 0 or tj < 0 or self.odd[r2][tl] or not self.odd[r2][tj]:
+                continue
+            if self.slack.allows_between(r, r2, leaves, joins):
+                return r2
+        return None
+
+    def traded(self, r: int, r2: int, p: int, q: int) -> None:
+        """p and q traded in round r and back in round r2 (call before the swaps)."""
+        leaves, joins = (p, q) if self.odd[r][self.pos[r][p]] else (q, p)
+        self.slack.trade(r, r2, leaves, joins)
+
+    def moved(self, r: int, p: int, q: int) -> None:
+        pos = self.pos[r]
+        a, b = pos[p], pos[q]
+        odd = self.odd[r]
+        if odd[a] != odd[b]:
+            leaves, joins = (p, q) if odd[a] else (q, p)
+            self.slack.moved(r, leaves, joins)

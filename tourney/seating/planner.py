@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.seating import night
+from tourney.seating.constraints import Constraints
 from tourney.seating.core import (
     FALLBACKS,
     METHODS,
@@ -29,7 +30,10 @@ from tourney.seating.core import (
     _standings_groups,
     arrange,
 )
+from tourney.seating.fair import Rules, fair_rounds, guard_for, odd_flags, place
 from tourney.seating.room import Room
+
+_NONE = Constraints()
 
 type Prior = tuple[tuple[tuple[P, P], int], ...]
 """Earlier nights' meetings as ``((a, b), weight)`` with a < b, sorted: hashable for the cache."""
@@ -75,6 +79,7 @@ def plan_round(
     effort: float = 1.0,
     night_rounds: int | None = None,
     prior: Mapping[frozenset, int] | None = None,
+    constraints: Constraints | None = None,
 ) -> Plan:
     """Seat the present ``players`` for the next round.
 
@@ -104,13 +109,24 @@ def plan_round(
     tonight, so pairs who met often lately get fresh tables. It changes only
     who is grouped with whom: who sits out, seats, deals and where a night
     plan is anchored depend on tonight alone.
+
+    ``constraints`` (see :mod:`tourney.seating.constraints`) are hard rules in
+    every method: a pinned player sits at their table number, ``apart`` pairs
+    never share a table, ``together`` groups always do (and never sit out).
+    When they cannot all hold, :class:`ConstraintError` says why. Every
+    method also shares out the odd-size tables fairly (see ``fair``).
     """
     room = Room(min_size, max_size, preferred, short_table_size, fallback)
     present = _checked(players, room, method, totals)
+    wanted = (constraints or Constraints()).present(present)
     remembered = _prior_key(prior, present) if method == "mix" else ()
     if method == "mix" and night_rounds is not None and len(history) < night_rounds:
-        return _from_night(present, list(history), room, night_rounds, seed, effort, remembered)
-    return _single(present, history, room, method, seed, totals, effort, _as_mapping(remembered))
+        return _from_night(
+            present, list(history), room, night_rounds, seed, effort, remembered, wanted
+        )
+    return _single(
+        present, history, room, method, seed, totals, effort, _as_mapping(remembered), wanted
+    )
 
 
 def plan_night(
@@ -128,6 +144,7 @@ def plan_night(
     history: Sequence[Plan] = (),
     effort: float = 1.0,
     prior: Mapping[frozenset, int] | None = None,
+    constraints: Constraints | None = None,
 ) -> list[Plan]:
     """Plan ``rounds`` more rounds for the same players, for movement cards.
 
@@ -135,16 +152,22 @@ def plan_night(
     :mod:`tourney.seating.night`); :func:`plan_round` with ``night_rounds``
     returns the same rounds one at a time. Standings and random seating plan
     each round as :func:`plan_round` would after the previous ones (``prior``
-    is for the mix method only, as there).
+    is for the mix method only, as there). ``constraints`` hold in every
+    round, as in :func:`plan_round`.
     """
     room = Room(min_size, max_size, preferred, short_table_size, fallback)
     present = _checked(players, room, method, totals)
+    wanted = (constraints or Constraints()).present(present)
     if method == "mix":
         remembered = _prior_key(prior, present)
-        return list(_night(tuple(present), tuple(history), rounds, room, seed, effort, remembered))
+        return list(
+            _night(tuple(present), tuple(history), rounds, room, seed, effort, remembered, wanted)
+        )
     plans: list[Plan] = []
     for _ in range(rounds):
-        plans.append(_single(present, [*history, *plans], room, method, seed, totals, effort))
+        plans.append(
+            _single(present, [*history, *plans], room, method, seed, totals, effort, None, wanted)
+        )
     return plans
 
 
@@ -157,21 +180,50 @@ def _single(
     totals: Mapping[P, int] | None,
     effort: float,
     prior: Mapping[frozenset, int] | None = None,
+    constraints: Constraints | None = None,
 ) -> Plan:
-    """One round on its own, from the history so far."""
+    """One round on its own, from the history so far.
+
+    The method proposes groups; ``fair.place`` fits them to the hard rules
+    (who is due an odd table, the host's constraints), and the mix method then
+    searches on from there, keeping the rules.
+    """
     past = _History.read(history)
     rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
-    sizes, sitting_out = room.split(present, past, rng)
+    rules = Rules.of(constraints, present)
+    keep = frozenset(p for unit in rules.units for p in unit)
+    sizes, sitting_out = room.split(present, past, rng, keep)
     out_set = set(sitting_out)
     seated = [player for player in present if player not in out_set]
+    rules.check(sizes, seated)
     if method == "standings":
         assert totals is not None
-        groups = _standings_groups(seated, sizes, totals, rng)
-    elif method == "random":
-        groups = _random_groups(seated, sizes, rng)
+        proposal = _standings_groups(seated, sizes, totals, rng)
     else:
-        groups = _mix_groups(seated, sizes, room.preferred, past, rng, effort, prior)
-    tables = arrange(groups, past, rng, numbered=method == "standings")
+        proposal = _random_groups(seated, sizes, rng)
+    odd, slack = fair_rounds(history, [seated], [sizes], room.preferred, [proposal], rules, rng)
+    flags = odd_flags(sizes, room.preferred)
+    groups = place(sizes, flags, seated, odd[0], rules, proposal, rng, near=method == "standings")
+    if method == "mix":
+        groups = _mix_groups(
+            seated,
+            sizes,
+            room.preferred,
+            past,
+            rng,
+            effort,
+            prior,
+            start=groups,
+            guard=lambda index: guard_for(rules, flags, slack, index, 0),
+        )
+    tables = arrange(
+        groups,
+        past,
+        rng,
+        numbered=method == "standings",
+        pins=rules.pins,
+        min_size=room.min_size,
+    )
     return Plan(tables=tables, sitting_out=tuple(sitting_out))
 
 
@@ -183,6 +235,7 @@ def _from_night(
     seed: int | str,
     effort: float,
     prior: Prior = (),
+    constraints: Constraints = _NONE,
 ) -> Plan:
     """The next round of the night plan made when attendance last changed.
 
@@ -192,13 +245,27 @@ def _from_night(
     """
     start = _anchor(present, history, room)
     planned = _night(
-        tuple(present), tuple(history[:start]), night_rounds - start, room, seed, effort, prior
+        tuple(present),
+        tuple(history[:start]),
+        night_rounds - start,
+        room,
+        seed,
+        effort,
+        prior,
+        constraints,
     )
     played = len(history) - start
     if [p.tables for p in planned[:played]] == [p.tables for p in history[start:]]:
         return planned[played]
     planned = _night(
-        tuple(present), tuple(history), night_rounds - len(history), room, seed, effort, prior
+        tuple(present),
+        tuple(history),
+        night_rounds - len(history),
+        room,
+        seed,
+        effort,
+        prior,
+        constraints,
     )
     return planned[0]
 
@@ -229,6 +296,7 @@ def _night(
     seed: int | str,
     effort: float,
     prior: Prior = (),
+    constraints: Constraints = _NONE,
 ) -> tuple[Plan, ...]:
     """The whole-night plan: a pure function of its arguments, so it is cached.
 
@@ -238,7 +306,16 @@ def _night(
     """
     rng = random.Random(f"rookery-night|{seed}|{len(history)}|{present}")
     return tuple(
-        night.plan(list(present), list(history), rounds, room, rng, effort, _as_mapping(prior))
+        night.plan(
+            list(present),
+            list(history),
+            rounds,
+            room,
+            rng,
+            effort,
+            _as_mapping(prior),
+            Rules.of(constraints, present),
+        )
     )
 
 

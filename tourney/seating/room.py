@@ -1,7 +1,7 @@
 """The room: how a game splits the players present into tables, and what to do when it cannot.
 
 Both planners need it (``planner`` for one round, ``night`` for the whole
-night), so it sits below them and imports only ``core``: the seating modules
+night), so it sits below them and imports only ``core`` and ``constraints``: the seating modules
 import one way, ``core`` and ``designs`` at the bottom, then ``room``, then
 ``night``, then ``planner`` on top.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from tourney.seating.constraints import ConstraintError
 from tourney.seating.core import (
     P,
     _choose_sitters,
@@ -33,9 +34,18 @@ class Room:
     fallback: str | None = None
 
     def split(
-        self, present: list[P], past: _History, rng: random.Random
+        self,
+        present: list[P],
+        past: _History,
+        rng: random.Random,
+        keep: frozenset = frozenset(),
     ) -> tuple[list[int], list[P]]:
-        """The table sizes for ``present`` and who sits out (see ``planner.plan_round``)."""
+        """The table sizes for ``present`` and who sits out (see ``planner.plan_round``).
+
+        Players in ``keep`` (a group the host keeps together) never sit out:
+        a group sits out whole or not at all, and "not at all" keeps the
+        rotation of sitting out simple for everyone else.
+        """
         n = len(present)
         sizes = _regular_sizes(n, self.min_size, self.max_size, self.preferred)
         sitting_out: list[P] = []
@@ -48,7 +58,13 @@ class Room:
             elif self.fallback == "sit_out":
                 out = _sit_out_count(n, self.min_size, self.max_size, self.preferred)
                 if out is not None:
-                    sitting_out = _choose_sitters(present, out, past, rng)
+                    may = [p for p in present if p not in keep]
+                    if len(may) < out:
+                        raise ConstraintError(
+                            f"{out} players must sit this round out, but only {len(may)} "
+                            "are not kept together with someone."
+                        )
+                    sitting_out = _choose_sitters(may, out, past, rng)
                     sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
             if sizes is None:
                 raise _no_split_error(

@@ -1,0 +1,444 @@
+"""The hard rules every plan keeps, whatever the method: a fair share of the odd tables, and
+the host's constraints.
+
+Fairness (RULES.md, "Seating fairness"): over the night, nobody sits at a table
+of the odd size (any size but the round's usual one: the 5 at 13 players, the
+3s at 14) more than once more often than anyone else seated for as many
+rounds. This holds after *every* round, not only at the end, so a night cut
+short, a leaver and a late arrival are all fair too. Each round, who sits at
+the odd tables is chosen first: those furthest below their fair share (the
+odd seats of every round they sat, divided among the players seated then),
+ties to whoever the method's own grouping already put there, then to a seeded
+draw. From that choice come, for every player and every round, the fewest and
+the most odd seats they may have had by then (:class:`Slack`); a search may
+then swap players between an odd and an ordinary table only while both stay
+inside those limits, so the rotation it starts from stays fair.
+
+Constraints (:mod:`tourney.seating.constraints`): players kept at the same
+table number, and ``together`` pairs, become *units* that are seated as one
+and never split by a search (its swaps leave them where the start put them);
+players kept at different table numbers, and ``apart`` pairs, never share a
+table. A unit sits at the odd tables, or sits out, only as a whole: a
+together group never sits out while anyone else can (see ``room``).
+
+Imports ``core`` and ``constraints`` only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tourney.seating.constraints import ConstraintError, Constraints
+from tourney.seating.core import P, Plan, _Guard
+
+__all__ = ["Rules", "Slack", "fair_rounds", "guard_for", "odd_flags", "place", "usual_size"]
+
+
+def usual_size(split: Sequence[int], preferred: int) -> int:
+    """The usual table size: ``preferred`` if a table has it, else the one most seats have."""
+    seats: Counter[int] = Counter()
+    for size in split:
+        seats[size] += size
+    if preferred in seats or not seats:
+        return preferred
+    return max(seats, key=lambda s: (seats[s], s))
+
+
+def odd_flags(split: Sequence[int], preferred: int) -> list[bool]:
+    """Which tables of ``split`` are of an odd size."""
+    usual = usual_size(split, preferred)
+    return [size != usual for size in split]
+
+
+# ---------------------------------------------------------------------------
+# The host's constraints as the search needs them
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The constraints for the players present, in the shape the planners use.
+
+    ``units`` are the groups that sit at one table (2+ players), ``apart``
+    maps a player to everyone they may not share a table with, ``pins`` maps
+    a player to the 0-based table number they must have.
+    """
+
+    units: tuple[tuple[P, ...], ...] = ()
+    apart: Mapping[P, frozenset] = field(default_factory=dict)
+    pins: Mapping[P, int] = field(default_factory=dict)
+    source: Constraints = field(default_factory=Constraints)
+
+    @classmethod
+    def of(cls, constraints: Constraints | None, present: Iterable[P]) -> Rules:
+        here = sorted(set(present))
+        if not constraints:
+            return cls()
+        mine = constraints.present(here)
+        pins = {p: t - 1 for p, t in mine.pinned}
+        by_table: dict[int, list[P]] = {}
+        for p, t in sorted(pins.items()):
+            by_table.setdefault(t, []).append(p)
+        together = [*mine.together]
+        for players in by_table.values():
+            together.extend((players[0], other) for other in players[1:])
+        joined = Constraints.of(together=together)
+        units = tuple(tuple(g) for g in joined.groups(here))
+        apart: dict[P, set] = {}
+        pairs = list(mine.apart)
+        tables = sorted(by_table)
+        for i, t in enumerate(tables):
+            for u in tables[i + 1 :]:
+                pairs.extend((a, b) for a in by_table[t] for b in by_table[u])
+        for a, b in pairs:
+            apart.setdefault(a, set()).add(b)
+            apart.setdefault(b, set()).add(a)
+        frozen = {p: frozenset(s) for p, s in apart.items()}
+        return cls(units, frozen, pins, mine)
+
+    def __bool__(self) -> bool:
+        return bool(self.units or self.apart or self.pins)
+
+    def unit_of(self) -> dict[P, tuple[P, ...]]:
+        return {p: unit for unit in self.units for p in unit}
+
+    def check(self, split: Sequence[int], seated: Iterable[P], name: Callable = str) -> None:
+        """Raise :class:`ConstraintError` when these constraints cannot hold at ``split``."""
+        found = self.source.problems(split, seated, name)
+        if found:
+            raise ConstraintError(" ".join(found))
+
+    def broken(self, tables: Sequence[Sequence[P]]) -> list[str]:
+        """What a plan's ``tables`` (numbered) break; empty when it keeps every rule."""
+        found = []
+        at = {p: t for t, table in enumerate(tables) for p in table}
+        for p, t in self.pins.items():
+            if p in at and at[p] != t:
+                found.append(f"{p} is kept at table {t + 1} but sits at table {at[p] + 1}.")
+        for unit in self.units:
+            if len({at[p] for p in unit if p in at}) > 1:
+                found.append(f"{', '.join(map(str, unit))} must sit together.")
+        for p, others in self.apart.items():
+            for q in others:
+                if p < q and p in at and at.get(q) == at[p]:
+                    found.append(f"{p} and {q} are to be kept apart.")
+        return found
+
+
+# ---------------------------------------------------------------------------
+# Who sits at the odd tables
+
+
+@dataclass
+class _Past:
+    """Per player, from the history: rounds seated, odd seats, and the fair share of them."""
+
+    seated: Counter
+    odd: Counter
+    share: dict
+
+    @classmethod
+    def read(cls, history: Sequence[Plan], preferred: int) -> _Past:
+        seated: Counter = Counter()
+        odd: Counter = Counter()
+        share: dict = {}
+        for plan in history:
+            split = [len(t) for t in plan.tables]
+            flags = odd_flags(split, preferred)
+            here = plan.seated()
+            seats = sum(size for size, f in zip(split, flags, strict=True) if f)
+            each = Fraction(seats, len(here)) if here else Fraction(0)
+            for table, f in zip(plan.tables, flags, strict=True):
+                for p in table:
+                    seated[p] += 1
+                    odd[p] += f
+                    share[p] = share.get(p, Fraction(0)) + each
+        return cls(seated, odd, share)
+
+
+def _choose_odd(
+    seated: list[P],
+    flags: list[bool],
+    split: list[int],
+    counts: Counter,
+    share: Mapping[P, Fraction],
+    proposed: set,
+    unit_of: Mapping[P, tuple[P, ...]],
+    rng: random.Random,
+) -> set:
+    """The players for the odd tables this round: furthest below their share first."""
+    free = sorted((size for size, f in zip(split, flags, strict=True) if f), reverse=True)
+    if not free:
+        return set()
+    draw = {p: rng.random() for p in seated}
+    units: list[tuple[P, ...]] = []
+    seen: set = set()
+    for p in seated:
+        if p in seen:
+            continue
+        unit = unit_of.get(p, (p,))
+        unit = tuple(x for x in unit if x in draw)
+        seen.update(unit)
+        units.append(unit)
+
+    def key(unit: tuple[P, ...]) -> tuple:
+        gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
+        return (gap, -sum(p in proposed for p in unit) / len(unit), min(draw[p] for p in unit))
+
+    chosen: set = set()
+    for unit in sorted(units, key=key):
+        fits = [i for i, room in enumerate(free) if room >= len(unit)]
+        if not fits:
+            continue
+        best = max(fits, key=lambda i: free[i]) if len(unit) > 1 else fits[0]
+        free[best] -= len(unit)
+        chosen.update(unit)
+        if not any(free):
+            break
+    return chosen
+
+
+class Slack:
+    """How far each player's odd seats may move in each round and stay fair.
+
+    ``down[p][r]``: odd seats p may lose by round r and still have the fewest
+    allowed then; ``up[p][r]``: odd seats p may gain. A swap in round r that
+    takes p off an odd table and puts q on one needs ``down[p][t] >= 1`` and
+    ``up[q][t] >= 1`` for every round t from r on (see :meth:`allows`).
+    """
+
+    def __init__(self, down: dict, up: dict, rounds: int) -> None:
+        self.down = down
+        self.up = up
+        self.rounds = rounds
+
+    def allows(self, r: int, leaves: P, joins: P) -> bool:
+        down = self.down[leaves]
+        up = self.up[joins]
+        return all(down[t] >= 1 and up[t] >= 1 for t in range(r, self.rounds))
+
+    def moved(self, r: int, leaves: P, joins: P) -> None:
+        self.shift(r, leaves, -1)
+        self.shift(r, joins, 1)
+
+    def shift(self, r: int, p: P, delta: int) -> None:
+        """p has ``delta`` more odd seats from round r on."""
+        down, up = self.down[p], self.up[p]
+        for t in range(r, self.rounds):
+            down[t] += delta
+            up[t] -= delta
+
+    def allows_between(self, r: int, r2: int, leaves: P, joins: P) -> bool:
+        """``leaves`` gives an odd seat to ``joins`` in round r and takes it back in r2."""
+        if r < r2:
+            down, up, span = self.down[leaves], self.up[joins], range(r, r2)
+        else:
+            down, up, span = self.down[joins], self.up[leaves], range(r2, r)
+        return all(down[t] >= 1 and up[t] >= 1 for t in span)
+
+    def trade(self, r: int, r2: int, leaves: P, joins: P) -> None:
+        low, high = min(r, r2), max(r, r2)
+        sign = -1 if r < r2 else 1
+        for p, d in ((leaves, sign), (joins, -sign)):
+            down, up = self.down[p], self.up[p]
+            for t in range(low, high):
+                down[t] += d
+                up[t] -= d
+
+    def copy(self) -> Slack:
+        return Slack(
+            {p: v[:] for p, v in self.down.items()},
+            {p: v[:] for p, v in self.up.items()},
+            self.rounds,
+        )
+
+    def renamed(self, index: Mapping[P, int]) -> Slack:
+        """The same slack keyed by ``index[p]`` (the searches work in indices)."""
+        down = {index[p]: v for p, v in self.down.items() if p in index}
+        up = {index[p]: v for p, v in self.up.items() if p in index}
+        return Slack(down, up, self.rounds)
+
+
+_MIDWAY = 2
+"""The spread allowed before a plan's last round (1 at its end): a night plan may
+reach the fair rotation by the end rather than round by round."""
+
+
+def fair_rounds(
+    history: Sequence[Plan],
+    seated: Sequence[list[P]],
+    splits: Sequence[list[int]],
+    preferred: int,
+    proposals: Sequence[Sequence[Sequence[P]]],
+    rules: Rules,
+    rng: random.Random,
+) -> tuple[list[set], Slack]:
+    """Who sits at the odd tables in each coming round, and the slack a search has.
+
+    ``proposals`` are the method's own groups for each round (their players
+    at odd-size groups are preferred among equals).
+    """
+    past = _Past.read(history, preferred)
+    counts = Counter(past.odd)
+    share = dict(past.share)
+    done = Counter(past.seated)
+    unit_of = rules.unit_of()
+    chosen: list[set] = []
+    at: list[tuple[Counter, Counter]] = []  # counts and rounds seated after each round
+    for here, split, proposal in zip(seated, splits, proposals, strict=True):
+        flags = odd_flags(split, preferred)
+        proposed = {
+            p for group in proposal if len(group) != usual_size(split, preferred) for p in group
+        }
+        odd = _choose_odd(here, flags, split, counts, share, proposed, unit_of, rng)
+        chosen.append(odd)
+        seats = sum(size for size, f in zip(split, flags, strict=True) if f)
+        each = Fraction(seats, len(here)) if here else Fraction(0)
+        for p in here:
+            counts[p] += p in odd
+            share[p] = share.get(p, Fraction(0)) + each
+            done[p] += 1
+        at.append((Counter(counts), Counter(done)))
+    everyone = set(done)
+    present = {p for here in seated for p in here}
+    rounds = len(seated)
+    down = {p: [0] * rounds for p in present}
+    up = {p: [0] * rounds for p in present}
+    for t, (c, d) in enumerate(at):
+        classes: dict[int, list[int]] = {}
+        for p in everyone:
+            classes.setdefault(d[p], []).append(c[p])
+        spread = 1 if t == rounds - 1 else _MIDWAY
+        limits = {k: (min(v), max(min(v) + spread, max(v))) for k, v in classes.items()}
+        for p in present:
+            lo, hi = limits[d[p]]
+            down[p][t] = c[p] - lo
+            up[p][t] = hi - c[p]
+    return chosen, Slack(down, up, rounds)
+
+
+# ---------------------------------------------------------------------------
+# Seating a round that keeps the rules
+
+
+def place(
+    split: list[int],
+    flags: list[bool],
+    seated: list[P],
+    odd: set,
+    rules: Rules,
+    proposal: Sequence[Sequence[P]],
+    rng: random.Random,
+    *,
+    near: bool = False,
+) -> list[list[P]]:
+    """Groups for ``split`` with exactly ``odd`` at the odd tables and every constraint kept.
+
+    Stays as close to ``proposal`` (the method's groups) as the rules allow:
+    a player keeps their proposed group where it may take them, else goes to
+    the nearest allowed one (``near``: by number, for standings) or to where
+    they have least in common with the proposal's structure (a seeded pick).
+    """
+    wanted: dict[P, int] = {}
+    by_size: dict[int, list[int]] = {}
+    for t, size in enumerate(split):
+        by_size.setdefault(size, []).append(t)
+    # Proposal groups map onto tables of the same size where they can.
+    groups = sorted(proposal, key=len, reverse=True)
+    used: set[int] = set()
+    for group in groups:
+        want_odd = sum(p in odd for p in group) * 2 > len(group)
+        options = [t for t in by_size.get(len(group), []) if t not in used]
+        options += [t for t in range(len(split)) if t not in used and t not in options]
+        options.sort(key=lambda t: (flags[t] != want_odd, len(group) != split[t]))
+        if options:
+            used.add(options[0])
+            for p in group:
+                wanted[p] = options[0]
+    if near and len(proposal) == len(split):
+        wanted = {p: t for t, group in enumerate(proposal) for p in group}
+    for attempt in range(30):
+        tables = _try_place(split, flags, seated, odd, rules, wanted, rng, near, attempt)
+        if tables is not None:
+            return tables
+    raise ConstraintError(
+        "No seating keeps every constraint this round: "
+        + " ".join(rules.source.problems(split, seated) or ["try fewer constraints."])
+    )
+
+
+def _try_place(
+    split: list[int],
+    flags: list[bool],
+    seated: list[P],
+    odd: set,
+    rules: Rules,
+    wanted: Mapping[P, int],
+    rng: random.Random,
+    near: bool,
+    attempt: int,
+) -> list[list[P]] | None:
+    tables: list[list[P]] = [[] for _ in split]
+    free = split[:]
+    apart = rules.apart
+    pins = rules.pins
+    here = set(seated)
+    units = [tuple(p for p in unit if p in here) for unit in rules.units]
+    units = [u for u in units if len(u) > 1]
+    in_unit = {p for u in units for p in u}
+    singles = [p for p in seated if p not in in_unit]
+    order = singles[:]
+    if attempt:
+        rng.shuffle(order)
+    order.sort(key=lambda p: (-len(apart.get(p, ())), p not in pins))
+    items = [*sorted(units, key=len, reverse=True), *[(p,) for p in order]]
+    pinned_tables: dict[int, int] = {}  # a pin's table number -> the table that holds it
+
+    def ok(t: int, unit: tuple[P, ...]) -> bool:
+        if free[t] < len(unit) or flags[t] != (unit[0] in odd):
+            return False
+        return not any(x in apart.get(p, ()) for p in unit for x in tables[t])
+
+    for unit in items:
+        pin = next((pins[p] for p in unit if p in pins), None)
+        want = Counter(wanted[p] for p in unit if p in wanted)
+        start = want.most_common(1)[0][0] if want else 0
+        candidates = list(range(len(split)))
+        if near:
+            candidates.sort(key=lambda t: abs(t - start))
+        else:
+            rng.shuffle(candidates)
+            candidates.sort(key=lambda t: (t != start, -free[t]) if attempt else t != start)
+        if pin is not None and pin in pinned_tables:
+            candidates = [pinned_tables[pin]]
+        elif pin is not None:
+            taken = set(pinned_tables.values())
+            candidates = [t for t in candidates if t not in taken]
+        spot = next((t for t in candidates if ok(t, unit)), None)
+        if spot is None:
+            return None
+        tables[spot].extend(unit)
+        free[spot] -= len(unit)
+        if pin is not None:
+            pinned_tables[pin] = spot
+    return tables
+
+
+def guard_for(
+    rules: Rules, flags: Sequence[bool], slack: Slack, index: Mapping[P, int], round: int
+) -> _Guard:
+    """What a one-round search (players as ``index`` numbers them) must keep."""
+    n = len(index)
+    locked = [False] * n
+    for unit in rules.units:
+        for p in unit:
+            if p in index:
+                locked[index[p]] = True
+    apart: list[tuple[int, ...]] = [()] * n
+    for p, others in rules.apart.items():
+        if p in index:
+            apart[index[p]] = tuple(index[q] for q in others if q in index)
+    return _Guard(locked, apart, list(flags), slack.renamed(index), round)
