@@ -168,11 +168,13 @@ def _choose_odd(
     proposed: set,
     unit_of: Mapping[P, tuple[P, ...]],
     rng: random.Random,
+    apart: Mapping[P, frozenset] | None = None,
 ) -> set:
     """The players for the odd tables this round: furthest below their share first."""
     free = sorted((size for size, f in zip(split, flags, strict=True) if f), reverse=True)
     if not free:
         return set()
+    apart = apart or {}
     draw = {p: rng.random() for p in seated}
     units: list[tuple[P, ...]] = []
     seen: set = set()
@@ -189,9 +191,12 @@ def _choose_odd(
         return (gap, -sum(p in proposed for p in unit) / len(unit), min(draw[p] for p in unit))
 
     chosen: set = set()
+    one_table = len(free) == 1
     for unit in sorted(units, key=key):
         fits = [i for i, room in enumerate(free) if room >= len(unit)]
         if not fits:
+            continue
+        if one_table and any(x in chosen for p in unit for x in apart.get(p, ())):
             continue
         best = max(fits, key=lambda i: free[i]) if len(unit) > 1 else fits[0]
         free[best] -= len(unit)
@@ -293,7 +298,7 @@ def fair_rounds(
         proposed = {
             p for group in proposal if len(group) != usual_size(split, preferred) for p in group
         }
-        odd = _choose_odd(here, flags, split, counts, share, proposed, unit_of, rng)
+        odd = _choose_odd(here, flags, split, counts, share, proposed, unit_of, rng, rules.apart)
         chosen.append(odd)
         seats = sum(size for size, f in zip(split, flags, strict=True) if f)
         each = Fraction(seats, len(here)) if here else Fraction(0)

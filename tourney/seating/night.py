@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from tourney.seating.constraints import ConstraintError
 from tourney.seating.core import (
     P,
     Plan,
@@ -918,18 +919,28 @@ def _fitted(
     Each round's tables come back in the order of its split.
     """
     proposals = [[[present[p] for p in table] for table in tables] for tables in start]
-    odd, slack = fair_rounds(history, seated, sizes, preferred, proposals, rules, rng)
     index = {p: i for i, p in enumerate(present)}
-    fixed = []
-    for r, (here, split) in enumerate(zip(seated, sizes, strict=True)):
-        flags = odd_flags(split, preferred)
-        groups = place(split, flags, here, odd[r], rules, proposals[r], rng)
-        fixed.append([[index[p] for p in group] for group in groups])
+    for attempt in range(_ATTEMPTS if rules else 1):
+        hints = proposals if attempt < _ATTEMPTS // 2 else [[] for _ in proposals]
+        odd, slack = fair_rounds(history, seated, sizes, preferred, hints, rules, rng)
+        fixed = []
+        try:
+            for r, (here, split) in enumerate(zip(seated, sizes, strict=True)):
+                flags = odd_flags(split, preferred)
+                groups = place(split, flags, here, odd[r], rules, proposals[r], rng)
+                fixed.append([[index[p] for p in group] for group in groups])
+        except ConstraintError:
+            if attempt == _ATTEMPTS - 1:
+                raise
+            continue
+        break
     return fixed, slack.renamed(index)
 
 
 _HARD = 1
 _SLACK = 2
+_ATTEMPTS = 20
+"""Draws of who sits at the odd tables before the constraints are declared impossible."""
 
 
 class _NightGuard:

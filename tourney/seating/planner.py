@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.seating import night
-from tourney.seating.constraints import Constraints
+from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import (
     FALLBACKS,
     METHODS,
@@ -34,6 +34,8 @@ from tourney.seating.fair import Rules, fair_rounds, guard_for, odd_flags, place
 from tourney.seating.room import Room
 
 _NONE = Constraints()
+_ATTEMPTS = 20
+"""Draws of who sits at the odd tables before the constraints are declared impossible."""
 
 type Prior = tuple[tuple[tuple[P, P], int], ...]
 """Earlier nights' meetings as ``((a, b), weight)`` with a < b, sorted: hashable for the cache."""
@@ -201,9 +203,18 @@ def _single(
         proposal = _standings_groups(seated, sizes, totals, rng)
     else:
         proposal = _random_groups(seated, sizes, rng)
-    odd, slack = fair_rounds(history, [seated], [sizes], room.preferred, [proposal], rules, rng)
     flags = odd_flags(sizes, room.preferred)
-    groups = place(sizes, flags, seated, odd[0], rules, proposal, rng, near=method == "standings")
+    for attempt in range(_ATTEMPTS if rules else 1):
+        hint = proposal if attempt < _ATTEMPTS // 2 else []
+        odd, slack = fair_rounds(history, [seated], [sizes], room.preferred, [hint], rules, rng)
+        try:
+            groups = place(
+                sizes, flags, seated, odd[0], rules, proposal, rng, near=method == "standings"
+            )
+            break
+        except ConstraintError:
+            if attempt == _ATTEMPTS - 1:
+                raise
     if method == "mix":
         groups = _mix_groups(
             seated,

@@ -1,0 +1,159 @@
+"""The hard rules every plan keeps: a fair share of the odd tables, and the host's constraints."""
+
+from collections import Counter
+from itertools import pairwise
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tourney.seating import Plan, plan_night, plan_round
+from tourney.seating.constraints import ConstraintError, Constraints
+
+TOONERVILLE = {"min_size": 3, "max_size": 5, "preferred": 4}
+SHANGHAI = {"min_size": 4, "max_size": 6, "preferred": 5}
+METHODS = ["mix", "standings", "random"]
+
+
+def odd_spread(plans: list[Plan], preferred: int) -> int:
+    """The widest gap in odd-table rounds between two players seated for as many rounds."""
+    odd: Counter = Counter()
+    seated: Counter = Counter()
+    for plan in plans:
+        sizes = Counter()
+        for t in plan.tables:
+            sizes[len(t)] += len(t)
+        usual = preferred if preferred in sizes else max(sizes, key=lambda s: (sizes[s], s))
+        for table in plan.tables:
+            for p in table:
+                seated[p] += 1
+                odd[p] += len(table) != usual
+    classes: dict[int, list[int]] = {}
+    for p, n in seated.items():
+        classes.setdefault(n, []).append(odd[p])
+    return max(max(v) - min(v) for v in classes.values())
+
+
+def kept_seats(plans: list[Plan]) -> int:
+    kept = 0
+    for before, after in pairwise(plans):
+        place = {p: (t, s) for t, tab in enumerate(before.tables) for s, p in enumerate(tab)}
+        for t, tab in enumerate(after.tables):
+            kept += sum(place.get(p) == (t, s) for s, p in enumerate(tab))
+    return kept
+
+
+def night(rooms, method, rules=TOONERVILLE, constraints=None, fallback=None, night_rounds=None):
+    plans: list[Plan] = []
+    for players in rooms:
+        plans.append(
+            plan_round(
+                list(players),
+                history=plans,
+                **rules,
+                method=method,
+                totals={p: (p * 37) % 11 for p in players},
+                seed=3,
+                fallback=fallback,
+                night_rounds=night_rounds,
+                constraints=constraints,
+                effort=0.2,
+            )
+        )
+    return plans
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(21, 5), (37, 11), (37, 7), (33, 9), (22, 4), (13, 11), (14, 6)]
+)
+def test_the_odd_table_is_shared_out_in_every_method(method, n, rounds):
+    plans = plan_night(
+        range(n), rounds=rounds, **TOONERVILLE, method=method, totals=dict.fromkeys(range(n), 0)
+    )
+    assert odd_spread(plans, 4) <= 1
+    assert kept_seats(plans) == 0
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("night_rounds", [None, 8], ids=["round-by-round", "night-plan"])
+def test_fair_odd_tables_with_late_arrivals_leavers_and_sit_outs(method, night_rounds):
+    rooms = [range(13)] * 3 + [range(2, 16)] * 3 + [range(2, 13)] * 2
+    plans = night(rooms, method, night_rounds=night_rounds)
+    assert odd_spread(plans, 4) <= 1
+    assert kept_seats(plans) == 0
+    sit = night([range(11)] * 6, method, rules=SHANGHAI, fallback="sit_out")
+    assert odd_spread(sit, 5) <= 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_constraints_hold_in_every_method_and_round(method):
+    wanted = Constraints.of(pinned={0: 1, 7: 3}, apart=[(1, 2), (3, 4)], together=[(5, 6)])
+    rooms = [range(17)] * 3 + [range(19)] * 2 + [range(1, 19)] * 2
+    plans = night(rooms, method, constraints=wanted, night_rounds=7)
+    for plan in plans:
+        at = {p: t for t, table in enumerate(plan.tables, start=1) for p in table}
+        assert at.get(0, 1) == 1
+        assert at[7] == 3
+        assert at[1] != at[2]
+        assert at[3] != at[4]
+        assert at[5] == at[6]
+    assert kept_seats(plans) == 0
+    assert odd_spread(plans, 4) <= 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(9, 30),
+    rounds=st.integers(2, 6),
+    method=st.sampled_from(METHODS),
+    data=st.data(),
+)
+def test_any_room_keeps_its_constraints_and_shares_the_odd_table(n, rounds, method, data):
+    players = list(range(n))
+    a, b, c, d = data.draw(st.permutations(players))[:4]
+    wanted = Constraints.of(pinned={a: 1}, apart=[(b, c)], together=[(c, d)])
+    plans = plan_night(
+        players,
+        rounds=rounds,
+        **TOONERVILLE,
+        method=method,
+        totals=dict.fromkeys(players, 0),
+        constraints=wanted,
+        effort=0.1,
+    )
+    for plan in plans:
+        at = {p: t for t, table in enumerate(plan.tables) for p in table}
+        assert at[a] == 0
+        assert at[b] != at[c]
+        assert at[c] == at[d]
+    assert odd_spread(plans, 4) <= 1
+    assert kept_seats(plans) == 0
+
+
+def test_a_together_group_never_sits_out():
+    wanted = Constraints.of(together=[(0, 1)])
+    plans = plan_night(
+        range(7), rounds=7, **SHANGHAI, fallback="sit_out", constraints=wanted, seed=1
+    )
+    assert all(0 not in p.sitting_out and 1 not in p.sitting_out for p in plans)
+    assert all(any({0, 1} <= set(t) for t in p.tables) for p in plans)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_constraints_that_cannot_hold_say_why(method):
+    wanted = Constraints.of(pinned={0: 5})
+    with pytest.raises(ConstraintError, match="kept at table 5, but this round has 3 tables"):
+        plan_round(
+            range(13), history=[], **TOONERVILLE, method=method,
+            totals=dict.fromkeys(range(13), 0), constraints=wanted,
+        )  # fmt: skip
+    clash = Constraints.of(apart=[(1, 2)], together=[(1, 2)])
+    with pytest.raises(ConstraintError, match="both apart and together"):
+        plan_night(range(13), rounds=2, **TOONERVILLE, constraints=clash)
+
+
+def test_without_constraints_the_plan_is_the_same():
+    assert plan_night(range(17), rounds=3, **TOONERVILLE) == plan_night(
+        range(17), rounds=3, **TOONERVILLE, constraints=Constraints()
+    )
