@@ -5,6 +5,7 @@ from itertools import combinations
 
 import pytest
 
+from tourney.seating import plan_night
 from tourney.seating.designs import (
     Design,
     _field,
@@ -12,6 +13,7 @@ from tourney.seating.designs import (
     designs_for,
     forty,
     transversal,
+    whist12,
 )
 
 
@@ -71,3 +73,25 @@ def test_designs_offered_fit_the_room():
         for design in designs_for(n, 4, 1):
             assert n - 1 <= design.points <= n * 3 // 2 + 4
     assert "resolvable 2-(40,4,1)" in [d.name for d in designs_for(38, 4)]
+
+
+def test_whist_twelve_seats_every_pair_exactly_three_times():
+    design = whist12()
+    assert (design.points, len(design.classes)) == (12, 11)
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(12))
+        assert [len(t) for t in tables] == [4, 4, 4]
+    met = pair_meetings(design)
+    assert len(met) == 12 * 11 // 2
+    assert set(met.values()) == {3}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_twelve_players_eleven_rounds_no_pair_meets_more_than_three_times(seed):
+    """198 pair-meetings on 66 pairs: 3 each is the best there is (issue 27)."""
+    plans = plan_night(range(12), rounds=11, min_size=3, max_size=5, preferred=4, seed=seed)
+    met: Counter = Counter()
+    for plan in plans:
+        for table in plan.tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    assert set(met.values()) == {3}

@@ -528,6 +528,9 @@ _TEMPERATURE = (300.0, 5.0)
 _FOCUS = 0.5
 """Share of annealing steps that move a player who meets someone again."""
 _TABU_STEPS = 3000
+_TABU_PATIENCE = 250
+"""Tabu steps without a better round before the polish gives up: past that it is
+circling, and each step costs a scan of the conflicted players against everyone."""
 _TABU_TENURE = (3, 12)
 _TABU_WHEN = 6
 """Polish with tabu search when the annealed round is this close to the round's floor."""
@@ -1043,9 +1046,10 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
     tabu = [[0] * tables for _ in range(n)]
     shortest, longest = _TABU_TENURE
     others = list(range(n))
+    found = 0
     for step in range(1, _TABU_STEPS + 1):
         conflicted = _conflicted(problem, pos)
-        if not conflicted:
+        if not conflicted or step - found > _TABU_PATIENCE:
             break
         rng.shuffle(others)
         below = best_cost - cost
@@ -1064,4 +1068,5 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
         if cost < best_cost:
             best_cost = cost
             best = pos[:]
+            found = step
     return best

@@ -25,6 +25,17 @@ The constructions are the textbook ones:
   The base tables were found by a search over rounds fixed by multiplication
   by 3, where the differences inside them cover Z13 exactly once per pair of
   levels; ``tests/tourney/test_designs.py`` checks the result.
+
+One design lets pairs meet more than once, because its room cannot do
+better: 12 players at tables of 4 for 11 rounds seat 198 pair-meetings on 66
+pairs, so some pair meets at least 3 times, and :func:`whist12` has every pair
+meet exactly 3 times (a resolvable 2-(12, 4, 3) design, the table structure of
+the whist tournament Wh(12)). Points are Z11 and one point at infinity; round
+0 is ``_BASE_12`` and round t adds t to every Z11 point. The base's 30
+differences (x - y over the pairs of a table, both signs, infinity left out)
+cover each nonzero residue exactly 3 times, so each pair of Z11 meets 3 times
+over the 11 rounds, and infinity meets each of them 3 times (its table holds
+three of them).
 """
 
 from __future__ import annotations
@@ -179,6 +190,20 @@ def forty() -> Design:
     return _renumber(design, classes[0])
 
 
+_BASE_12 = ((11, 0, 1, 3), (2, 6, 7, 9), (4, 5, 8, 10))
+"""Round 0 of :func:`whist12`; 11 is the point at infinity."""
+
+
+def whist12() -> Design:
+    """12 players, 11 rounds of three tables of 4, every pair meeting exactly 3 times."""
+    classes = tuple(
+        tuple(tuple(p if p == 11 else (p + t) % 11 for p in table) for table in _BASE_12)
+        for t in range(11)
+    )
+    design = Design("resolvable 2-(12,4,3) (Wh(12))", 12, classes)
+    return _renumber(design, classes[0])
+
+
 def _renumber(design: Design, first: Round) -> Design:
     """Order points table by table of one round, so dropping the last ones empties its tables."""
     order = [p for table in first for p in table]
@@ -208,6 +233,8 @@ def designs_for(n: int, k: int, grow: int = 0) -> tuple[Design, ...]:
 
     if k == 4 and fits(40):
         found.append(forty())
+    if k == 4 and n == 12:
+        found.append(whist12())
     if _prime_power(k):
         for d in (2, 3, 4):
             if fits(k**d):

@@ -62,7 +62,7 @@ _SIZE_OVER = 8
 """Extra units per round at an odd size beyond one more than the fair share."""
 _SIZE_SLACK = 3
 """The search may stop with the odd seats this many units per player above their floor."""
-_STEPS = (20_000, 1_200, 3_000_000)
+_STEPS = (120_000, 150, 1_000_000)
 """Annealing steps: a fixed part, a part per seat to fill over the night, and a cap."""
 _GROUP_STEPS = 2_000
 """Annealing steps per player when seating a design's columns on their own."""
@@ -624,11 +624,12 @@ def _anneal(
     cost = _cost(met, had, cap, weights)
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
     price = _pricer(met, had, members, pos, table_odd, cap, weights)
-    swap = _swapper(met, had, members, pos, slot, table_odd)
+    level = 1 if remembering else _focus_level(met)
+    repeats = _Repeats(met, members, pos, here, level)
+    swap = _swapper(met, had, members, pos, slot, table_odd, repeats)
     if guard is not None:
         guard.pos = pos
-    level = 1 if remembering else _focus_level(met)
-    moves = _Moves(met, members, pos, here, price, swap, guard, level)
+    moves = _Moves(met, members, pos, here, price, swap, guard, repeats)
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     _annealing(progress, moves, floor[0], enough, steps, rng)
     _tabu_polish(progress, moves, floor[0], steps, rng)
@@ -715,24 +716,34 @@ def _swapper(
     pos: list[list[int]],
     slot: list[list[int]],
     table_odd: list[list[int]],
+    repeats: _Repeats,
 ) -> _Swap:
-    """``swap(r, p, q)``: swap p and q in round r, keeping the meetings and odd seats current."""
+    """``swap(r, p, q)``: swap p and q in round r, keeping the meetings, the odd seats and
+    the places with a repeat (``repeats``) current."""
+    level = repeats.level
 
     def swap(r: int, p: int, q: int) -> None:
         a, b = pos[r][p], pos[r][q]
         mp, mq = met[p], met[q]
+        raised = []
         for x in members[r][a]:
             if x != p:
                 mp[x] -= 1
                 met[x][p] -= 1
-                mq[x] += 1
-                met[x][q] += 1
+                m = mq[x] + 1
+                mq[x] = m
+                met[x][q] = m
+                if m > level:
+                    raised.append((q, x, m))
         for y in members[r][b]:
             if y != q:
                 mq[y] -= 1
                 met[y][q] -= 1
-                mp[y] += 1
-                met[y][p] += 1
+                m = mp[y] + 1
+                mp[y] = m
+                met[y][p] = m
+                if m > level:
+                    raised.append((p, y, m))
         sa, sb = table_odd[r][a], table_odd[r][b]
         if sa != sb:
             if sa >= 0:
@@ -746,8 +757,104 @@ def _swapper(
         members[r][b][sq] = p
         pos[r][p], pos[r][q] = b, a
         slot[r][p], slot[r][q] = sq, sp
+        if raised:
+            repeats.raised(r, raised)
 
     return swap
+
+
+class _Repeats:
+    """The places (round, player) where a player meets someone at their table more than
+    ``level`` times: where a move can take a repeat away, so where the search looks first.
+
+    Kept loosely, so a swap stays cheap: a swap lists every place it may have made
+    one (see :meth:`raised`), and a place drawn that no longer is one is dropped
+    then (see :meth:`draw`). Drawing from the list gives what drawing places at
+    random until one has a repeat would give, without the misses.
+    """
+
+    def __init__(
+        self,
+        met: list[list[int]],
+        members: list[list[list[int]]],
+        pos: list[list[int]],
+        here: list[list[int]],
+        level: int,
+    ) -> None:
+        self.met, self.members, self.pos, self.here, self.level = met, members, pos, here, level
+        self.n = len(met)
+        self.rounds = len(members)
+        self.seats = max(1, sum(map(len, here)))
+        self.listed = bytearray(self.rounds * self.n)
+        self.keys: list[int] = []
+        for r, tables in enumerate(members):
+            for table in tables:
+                for p in table:
+                    if self.repeats(r, p):
+                        self.add(r * self.n + p)
+
+    def repeats(self, r: int, p: int) -> bool:
+        mp, level = self.met[p], self.level
+        # met[p][p] is 0 and level at least 1, so p never counts itself.
+        return any(mp[x] > level for x in self.members[r][self.pos[r][p]])
+
+    def add(self, key: int) -> None:
+        if not self.listed[key]:
+            self.listed[key] = 1
+            self.keys.append(key)
+
+    def raised(self, r: int, pairs: list[tuple[int, int, int]]) -> None:
+        """Pairs (u, x, m) that now meet m > level times, the last time in round r.
+
+        A pair that just went over ``level`` is a repeat in every round it meets.
+        """
+        n, listed, keys, over = self.n, self.listed, self.keys, self.level + 1
+        for u, x, m in pairs:
+            if m == over:
+                places = [r2 * n for r2, at in enumerate(self.pos) if at[u] >= 0 and at[u] == at[x]]
+            else:
+                places = [r * n]
+            for base in places:
+                for key in (base + u, base + x):
+                    if not listed[key]:
+                        listed[key] = 1
+                        keys.append(key)
+
+    def drawer(self) -> Callable[[int, Callable[[], float]], tuple[int, int, bool]]:
+        """``draw(draws, random_)``: a round and a player, as if drawn at random up to
+        ``draws`` times until one has a repeat: such a place with the chance that that
+        finds one, else any place; and whether the place has a repeat."""
+        keys, listed, n, met, members, pos, level = (
+            self.keys,
+            self.listed,
+            self.n,
+            self.met,
+            self.members,
+            self.pos,
+            self.level,
+        )
+        seats, rounds, here = self.seats, self.rounds, self.here
+
+        def draw(draws: int, random_: Callable[[], float]) -> tuple[int, int, bool]:
+            while keys:
+                share = len(keys) / seats
+                if share < 1.0 and random_() < (1.0 - share) ** draws:
+                    break
+                i = int(random_() * len(keys))
+                key = keys[i]
+                r, p = divmod(key, n)
+                mp = met[p]
+                for x in members[r][pos[r][p]]:
+                    if mp[x] > level:
+                        return r, p, True
+                keys[i] = keys[-1]
+                keys.pop()
+                listed[key] = 0
+            r = int(random_() * rounds)
+            players = here[r]
+            return r, players[int(random_() * len(players))], False
+
+        return draw
 
 
 class _Moves(NamedTuple):
@@ -760,29 +867,7 @@ class _Moves(NamedTuple):
     price: _Price
     swap: _Swap
     guard: _NightGuard | None
-    level: int = 1
-
-
-def _draw(
-    draws: int,
-    random_: Callable[[], float],
-    met: list[list[int]],
-    members: list[list[list[int]]],
-    pos: list[list[int]],
-    here: list[list[int]],
-    level: int = 1,
-) -> tuple[int, int, bool]:
-    """A round and a player in it, drawn up to ``draws`` times until the player meets
-    someone at their table again; the last draw, and whether it was such a player."""
-    rounds = len(members)
-    for _ in range(draws):
-        r = int(random_() * rounds)
-        players = here[r]
-        p = players[int(random_() * len(players))]
-        mp = met[p]
-        if any(mp[x] > level for x in members[r][pos[r][p]] if x != p):
-            return r, p, True
-    return r, p, False
+    repeats: _Repeats
 
 
 def _focus_level(met: list[list[int]]) -> int:
@@ -798,7 +883,8 @@ def _annealing(
 ) -> None:
     """The annealing proper: ``steps`` at most, cooling ``_CYCLES`` times, focused on repeats."""
     cost, sized = progress.cost, progress.sized
-    met, members, pos, here, price, swap, guard, level = moves
+    _met, members, pos, here, price, swap, guard, repeats = moves
+    draw = repeats.drawer()
     random_ = rng.random
     exp = math.exp
     start_temp, final = _TEMPERATURE
@@ -815,7 +901,7 @@ def _annealing(
         if step >= stop:
             break
         temp = start_temp if step % cycle == 0 else temp * cool
-        r, p, _ = _draw(_FOCUS, random_, met, members, pos, here, level)
+        r, p, _ = draw(_FOCUS, random_)
         if len(members[r]) < 2:
             continue
         players = here[r]
@@ -866,7 +952,8 @@ def _tabu_polish(
     neither player moves again for a while.
     """
     cost, sized = progress.cost, progress.sized
-    met, members, pos, here, price, swap, guard, level = moves
+    met, members, pos, here, price, swap, guard, repeats = moves
+    draw = repeats.drawer()
     rounds = len(members)
     random_ = rng.random
     tabu = [[0] * len(met) for _ in range(rounds)]
@@ -874,7 +961,7 @@ def _tabu_polish(
     for step in range(1, int(steps * _TABU_SHARE) + 1):
         if cost - sized <= pairs_floor:
             break
-        r, p, found = _draw(_TABU_DRAWS, random_, met, members, pos, here, level)
+        r, p, found = draw(_TABU_DRAWS, random_)
         if not found:
             continue
         move = None

@@ -1,0 +1,287 @@
+"""Seating for any length of night, against a plain simulated annealing (issue 27).
+
+Run as ``.venv/bin/python bench/seating_grid.py`` (``make bench`` runs it too).
+For every room size N from 9 to 60 at a few night lengths (Toonerville: tables
+of 3 to 5; Rook Shanghai: 4 to 6), and every night length from 2 rounds on for
+a few N, it plans the night with the engine (``plan_night``, as the app does)
+and runs :func:`baseline`, a plain simulated annealing over swaps written here
+as a reference (the engine never imports it), for the same CPU time the
+engine took. One row per night:
+
+- ``bound``: the counting bound max(0, M - P) on the repeat meetings E (M
+  pair-meetings seated, P pairs in the room);
+- ``base`` and ``ours``: E for the baseline and for the engine, and PASS when
+  ours is no worse (OVER when it is);
+- ``odd``: the fairness spread, the most minus the fewest rounds any two
+  players spent at a table of the less common size (at most 1, RULES.md);
+  ``bodd`` the same for the baseline, which does not keep that rule (and so
+  can buy fewer repeats with an unfair rotation on short nights);
+- ``seat``: players who kept their table and seat from one round to the next
+  (must be 0); ``cpu s`` and ``wall s``: the engine's CPU and wall seconds.
+
+Then the sums of the excess over the bound at five seeds: Toonerville 11
+rounds for N 30 to 45 (target at most 40, N = 37 at most 12, N = 41 at most
+4) and Rook Shanghai 7 hands for N 26 to 40 (at most 40). ``--quick`` runs a
+few rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections import Counter
+from itertools import combinations, pairwise
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tourney.seating import Plan, plan_night
+from tourney.seating.fair import odd_flags
+
+GAMES = {
+    "Toonerville": {"min_size": 3, "max_size": 5, "preferred": 4},
+    "Shanghai": {"min_size": 4, "max_size": 6, "preferred": 5},
+}
+GRID = {"Toonerville": (4, 7, 11), "Shanghai": (4, 7)}
+"""Night lengths run for every N from 9 to 60."""
+LENGTHS = {"Toonerville": range(2, 12), "Shanghai": range(2, 8)}
+LENGTH_ROOMS = (13, 17, 21, 24, 37, 41)
+"""Rooms run at every night length."""
+SEEDS = range(1, 6)
+SUMS = {
+    "Toonerville": (11, range(30, 46), 40, {37: 12, 41: 4}),
+    "Shanghai": (7, range(26, 41), 40, {}),
+}
+NIGHT_S = 1.0
+
+
+def baseline(sizes: list[list[int]], n: int, seconds: float, seed: int) -> list[list[list[int]]]:
+    """Plain simulated annealing over swaps, for ``seconds`` of CPU: the reference.
+
+    A schedule is each round's players dealt to tables of ``sizes``; a move
+    swaps two players at different tables of one round; the cost is the sum
+    over pairs of m squared (m: how often the pair meets), priced from the two
+    tables; the temperature falls geometrically from 4 to 0.2 over the time.
+    """
+    rng = random.Random(seed)
+    rounds = len(sizes)
+    tables = []
+    pos = []
+    for split in sizes:
+        players = list(range(n))
+        rng.shuffle(players)
+        at, row, where = 0, [], [0] * n
+        for t, size in enumerate(split):
+            row.append(players[at : at + size])
+            for p in players[at : at + size]:
+                where[p] = t
+            at += size
+        tables.append(row)
+        pos.append(where)
+    met = [[0] * n for _ in range(n)]
+    for row in tables:
+        for table in row:
+            for a, b in combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+
+    e = sum(max(0, met[a][b] - 1) for a in range(n) for b in range(a + 1, n))
+    best, best_tables = e, [[t[:] for t in row] for row in tables]
+    start = time.process_time()
+    step, temp, hot, cold = 0, 4.0, 4.0, 0.2
+    while True:
+        if step % 256 == 0:
+            used = (time.process_time() - start) / max(seconds, 1e-9)
+            if used >= 1:
+                break
+            temp = hot * (cold / hot) ** used
+        step += 1
+        r = rng.randrange(rounds)
+        p, q = rng.randrange(n), rng.randrange(n)
+        a, b = pos[r][p], pos[r][q]
+        if a == b:
+            continue
+        mp, mq = met[p], met[q]
+        delta = 0
+        for x in tables[r][a]:
+            if x != p:
+                delta += 2 * (mq[x] - mp[x]) + 2
+        for y in tables[r][b]:
+            if y != q:
+                delta += 2 * (mp[y] - mq[y]) + 2
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            continue
+        for x in tables[r][a]:
+            if x != p:
+                e -= mp[x] >= 2
+                e += mq[x] >= 1
+                mp[x] -= 1
+                met[x][p] -= 1
+                mq[x] += 1
+                met[x][q] += 1
+        for y in tables[r][b]:
+            if y != q:
+                e -= mq[y] >= 2
+                e += mp[y] >= 1
+                mq[y] -= 1
+                met[y][q] -= 1
+                mp[y] += 1
+                met[y][p] += 1
+        tables[r][a][tables[r][a].index(p)] = q
+        tables[r][b][tables[r][b].index(q)] = p
+        pos[r][p], pos[r][q] = b, a
+        if e < best:
+            best, best_tables = e, [[t[:] for t in row] for row in tables]
+    return best_tables
+
+
+def excess(n: int, schedule: list[list[list[int]]]) -> tuple[int, int]:
+    """(E, bound) for a schedule of tables."""
+    met: Counter[tuple[int, int]] = Counter()
+    for row in schedule:
+        for table in row:
+            met.update(combinations(sorted(table), 2))
+    seated = sum(met.values())
+    return seated - len(met), max(0, seated - n * (n - 1) // 2)
+
+
+def spread(schedule: list[list[list[int]]], preferred: int) -> int:
+    """Most minus fewest rounds at an odd-size table, among players seated every round."""
+    odd: Counter = Counter()
+    seated: Counter = Counter()
+    for tables in schedule:
+        flags = odd_flags([len(t) for t in tables], preferred)
+        for table, flag in zip(tables, flags, strict=True):
+            for p in table:
+                odd[p] += flag
+                seated[p] += 1
+    full = [odd[p] for p in seated if seated[p] == len(schedule)]
+    return max(full) - min(full) if full else 0
+
+
+def kept_seats(plans: list[Plan]) -> int:
+    kept = 0
+    for before, after in pairwise(plans):
+        place = {p: (t, s) for t, table in enumerate(before.tables) for s, p in enumerate(table)}
+        for t, table in enumerate(after.tables):
+            kept += sum(place.get(p) == (t, s) for s, p in enumerate(table))
+    return kept
+
+
+def row(game: str, n: int, rounds: int, seed: int) -> dict:
+    rules = GAMES[game]
+    cpu, wall = time.process_time(), time.perf_counter()
+    plans = plan_night(list(range(n)), rounds=rounds, seed=seed, **rules)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    schedule = [list(map(list, p.tables)) for p in plans]
+    ours, bound = excess(n, schedule)
+    sizes = [[len(t) for t in p.tables] for p in plans]
+    reference = baseline(sizes, n, cpu, seed)
+    base, _ = excess(n, reference)
+    return {
+        "game": game,
+        "n": n,
+        "rounds": rounds,
+        "bound": bound,
+        "base": base,
+        "ours": ours,
+        "odd": spread(schedule, rules["preferred"]),
+        "bodd": spread(reference, rules["preferred"]),
+        "seat": kept_seats(plans),
+        "cpu": cpu,
+        "wall": wall,
+    }
+
+
+HEADER = (
+    f"{'game':<11} {'N':>3} {'rnds':>4} {'bound':>5} {'base':>5} {'ours':>5} {'':<4} "
+    f"{'odd':>3} {'bodd':>4} {'seat':>4} {'cpu s':>6} {'wall s':>6}"
+)
+
+
+def show(r: dict) -> None:
+    verdict = "PASS" if r["ours"] <= r["base"] else "OVER"
+    print(
+        f"{r['game']:<11} {r['n']:>3} {r['rounds']:>4} {r['bound']:>5} {r['base']:>5} "
+        f"{r['ours']:>5} {verdict:<4} {r['odd']:>3} {r['bodd']:>4} {r['seat']:>4} {r['cpu']:>6.2f} "
+        f"{r['wall']:>6.2f}",
+        flush=True,
+    )
+
+
+def cells(quick: bool) -> list[tuple[str, int, int]]:
+    if quick:
+        return [("Toonerville", 13, 4), ("Toonerville", 17, 4), ("Shanghai", 30, 7)]
+    todo = []
+    for game, lengths in GRID.items():
+        todo += [(game, n, rounds) for rounds in lengths for n in range(9, 61)]
+    for game, lengths in LENGTHS.items():
+        todo += [
+            (game, n, rounds)
+            for n in LENGTH_ROOMS
+            for rounds in lengths
+            if (game, n, rounds) not in todo
+        ]
+    return todo
+
+
+def sums(game: str, quick: bool) -> list[tuple[str, bool]]:
+    rounds, rooms, target, singles = SUMS[game]
+    rules = GAMES[game]
+    results = []
+    for seed in SEEDS if not quick else SEEDS[:1]:
+        gaps = {}
+        for n in rooms:
+            plans = plan_night(list(range(n)), rounds=rounds, seed=seed, **rules)
+            e, bound = excess(n, [list(map(list, p.tables)) for p in plans])
+            gaps[n] = e - bound
+        total = sum(gaps.values())
+        detail = " ".join(f"{n}:{g}" for n, g in gaps.items() if g)
+        print(f"{game} {rounds} rounds, N {rooms[0]}-{rooms[-1]}, seed {seed}: {total}  ({detail})")
+        results.append((f"{game} seed {seed}: sum {total} <= {target}", total <= target))
+        for n, most in singles.items():
+            results.append((f"{game} seed {seed}: N = {n} {gaps[n]} <= {most}", gaps[n] <= most))
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few rows only")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-grid", action="store_true", help="only the five-seed sums")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    checks: list[tuple[str, bool]] = []
+    if not args.no_grid:
+        print(HEADER)
+        print("-" * len(HEADER))
+        rows = []
+        for game, n, rounds in cells(args.quick):
+            rows.append(row(game, n, rounds, args.seed))
+            show(rows[-1])
+        print("-" * len(HEADER))
+        over = [f"{r['game'][0]}{r['n']}x{r['rounds']}" for r in rows if r["ours"] > r["base"]]
+        slow = [r for r in rows if r["n"] <= 60 and r["cpu"] > NIGHT_S]
+        checks += [
+            (f"ours <= baseline in every row (OVER: {' '.join(over) or 'none'})", not over),
+            ("odd-table spread <= 1 in every row", all(r["odd"] <= 1 for r in rows)),
+            ("nobody keeps their table and seat", all(r["seat"] == 0 for r in rows)),
+            (
+                f"whole night <= {NIGHT_S:g} s CPU for N <= 60 (slowest "
+                f"{max(r['cpu'] for r in rows):.2f} s, {len(slow)} over)",
+                not slow,
+            ),
+        ]
+    for game in SUMS:
+        checks += sums(game, args.quick)
+    for label, ok in checks:
+        print(f"  [{'ok' if ok else 'MISSED'}] {label}")
+    print(f"{time.perf_counter() - started:.1f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
