@@ -62,8 +62,11 @@ _SIZE_OVER = 8
 """Extra units per round at an odd size beyond one more than the fair share."""
 _SIZE_SLACK = 3
 """The search may stop with the odd seats this many units per player above their floor."""
-_STEPS = (120_000, 150, 1_000_000)
+_STEPS = (100_000, 100, 1_000_000)
 """Annealing steps: a fixed part, a part per seat to fill over the night, and a cap."""
+_DENSE_STEPS = 1.5
+"""Step factor where pairs meet twice or more on average (small rooms, long nights):
+there the spread of the repeats needs the longer search, and a step is cheap."""
 _GROUP_STEPS = 2_000
 """Annealing steps per player when seating a design's columns on their own."""
 _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
@@ -437,7 +440,8 @@ def _search(
     start, slack = min(fitted, key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
     guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
 
-    steps = int(effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here))))
+    steps = effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here)))
+    steps = int(steps * (_DENSE_STEPS if density >= 2 else 1))
     members = _optimise(
         start, met, had, odd_id, steps, rng, weights, remembering=bool(prior), guard=guard
     )
