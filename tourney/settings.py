@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "health_check",
     "axes",
+    "django_tasks_db",
     "tourney",
     "scoring",
 ]
@@ -137,6 +138,11 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Seating a big night takes seconds: the host's request hands it to Django's task
+# framework, stored in this same database (django-tasks-db), and a worker process
+# started beside the server (tourney.server.serve) plans it.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.seating import night
+from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import (
     FALLBACKS,
     METHODS,
@@ -75,6 +76,7 @@ def plan_round(
     effort: float = 1.0,
     night_rounds: int | None = None,
     prior: Mapping[frozenset, int] | None = None,
+    constraints: Constraints | None = None,
 ) -> Plan:
     """Seat the present ``players`` for the next round.
 
@@ -109,8 +111,11 @@ def plan_round(
     present = _checked(players, room, method, totals)
     remembered = _prior_key(prior, present) if method == "mix" else ()
     if method == "mix" and night_rounds is not None and len(history) < night_rounds:
-        return _from_night(present, list(history), room, night_rounds, seed, effort, remembered)
-    return _single(present, history, room, method, seed, totals, effort, _as_mapping(remembered))
+        plan = _from_night(present, list(history), room, night_rounds, seed, effort, remembered)
+    else:
+        prior_seen = _as_mapping(remembered)
+        plan = _single(present, history, room, method, seed, totals, effort, prior_seen)
+    return _refuse_unmet(constraints, [plan])[0]
 
 
 def plan_night(
@@ -128,6 +133,7 @@ def plan_night(
     history: Sequence[Plan] = (),
     effort: float = 1.0,
     prior: Mapping[frozenset, int] | None = None,
+    constraints: Constraints | None = None,
 ) -> list[Plan]:
     """Plan ``rounds`` more rounds for the same players, for movement cards.
 
@@ -141,10 +147,25 @@ def plan_night(
     present = _checked(players, room, method, totals)
     if method == "mix":
         remembered = _prior_key(prior, present)
-        return list(_night(tuple(present), tuple(history), rounds, room, seed, effort, remembered))
+        planned = _night(tuple(present), tuple(history), rounds, room, seed, effort, remembered)
+        return _refuse_unmet(constraints, list(planned))
     plans: list[Plan] = []
     for _ in range(rounds):
         plans.append(_single(present, [*history, *plans], room, method, seed, totals, effort))
+    return _refuse_unmet(constraints, plans)
+
+
+def _refuse_unmet(constraints: Constraints | None, plans: list[Plan]) -> list[Plan]:
+    """Refuse the host's constraints where they cannot hold (seatops' pass-through).
+
+    seatalgo replaces this with a planner that seats by the constraints; until
+    then contradictions and impossible pins are refused and the plan is kept.
+    """
+    for plan in plans if constraints else ():
+        sizes = [len(table) for table in plan.tables]
+        found = constraints.problems(sizes, plan.seated())
+        if found:
+            raise ConstraintError(" ".join(found))
     return plans
 
 
