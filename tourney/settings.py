@@ -143,6 +143,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # framework, stored in this same database (django-tasks-db), and a worker process
 # started beside the server (tourney.server.serve) plans it.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# How long the host's click waits for a seating before the page says "seating…".
+ROOKERY_SEATING_WAIT = float(os.environ.get("ROOKERY_SEATING_WAIT", "1"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,6 +13,8 @@ May import Django, ``tourney.seating`` and the night's models.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import models
 from django.db.models import F, Q
 
@@ -20,16 +22,20 @@ from tourney.models.night import Event, Player
 from tourney.seating.constraints import Constraints
 
 
+def engine_constraints(rows: Iterable[SeatingConstraint]) -> Constraints:
+    """Constraint rows (saved or not) as the seating engine's constraints, in player ids."""
+    rows = list(rows)
+    Kind = SeatingConstraint.Kind
+    return Constraints.of(
+        pinned={c.player_id: c.table for c in rows if c.kind == Kind.PIN},
+        apart=[(c.player_id, c.other_id) for c in rows if c.kind == Kind.APART],
+        together=[(c.player_id, c.other_id) for c in rows if c.kind == Kind.TOGETHER],
+    )
+
+
 class SeatingConstraintQuerySet(models.QuerySet):
     def as_constraints(self) -> Constraints:
-        """The rows as the seating engine's constraints, in player ids."""
-        rows = list(self)
-        Kind = SeatingConstraint.Kind
-        return Constraints.of(
-            pinned={c.player_id: c.table for c in rows if c.kind == Kind.PIN},
-            apart=[(c.player_id, c.other_id) for c in rows if c.kind == Kind.APART],
-            together=[(c.player_id, c.other_id) for c in rows if c.kind == Kind.TOGETHER],
-        )
+        return engine_constraints(self)
 
 
 class SeatingConstraint(models.Model):

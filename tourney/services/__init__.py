@@ -12,6 +12,8 @@ move their answers into the database. One module per workflow:
 - fills: the missed-round fill-ins a closed round keeps in step with its scores;
 - edit: what an edit does to the night played, ending and reopening the night,
   deleting it;
+- planning: a seating's inputs read, planned outside any transaction, the
+  night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
 - common: the host's ``RoundStateError`` and the checks on a round's state.
@@ -26,6 +28,8 @@ below are its public face.
 from .common import RoundStateError, idempotency_key_for
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
+from .jobs import latest_seating, run_seating_job, seating_in_progress, start_seating
+from .planning import constraint_problems, read_inputs, tonights_constraint_problems
 from .play import (
     ConfirmError,
     StaleForm,
@@ -75,6 +79,7 @@ __all__ = [
     "check_table_scores",
     "close_round",
     "confirm_entry",
+    "constraint_problems",
     "current_plan",
     "delete_event",
     "drop_rounds_beyond",
@@ -83,23 +88,28 @@ __all__ = [
     "event_totals",
     "idempotency_key_for",
     "is_entrant",
+    "latest_seating",
     "move_player",
     "next_round_number",
     "plan_for",
     "plan_rest_of_night",
+    "read_inputs",
     "refresh_fills",
     "reopen_event",
     "reopen_round",
     "repeats_of",
     "reseat_round",
     "restore_entry",
+    "run_seating_job",
     "season_prior",
     "season_repeats_of",
     "seat_next_round",
     "seating_history",
+    "seating_in_progress",
     "sent_digest",
     "set_player_status",
     "stale_message",
+    "start_seating",
     "start_table_game",
     "submit_scores",
     "submit_table_scores",
@@ -107,4 +117,5 @@ __all__ = [
     "table_numbers_needed",
     "table_size_problems",
     "table_state",
+    "tonights_constraint_problems",
 ]

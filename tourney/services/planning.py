@@ -139,6 +139,35 @@ def constraint_problems(inputs: Inputs) -> list[str]:
     return inputs.constraints.problems(sizes, inputs.present, name=inputs.name)
 
 
+def tonights_constraint_problems(event: Event) -> list[str]:
+    """:func:`constraint_problems` for the players checked in now (two queries)."""
+    if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
+        return []
+    players = dict(event.players.present().values_list("pk", "name"))
+    present = tuple(sorted(players))
+    game = event.game
+    inputs = Inputs(
+        event_id=event.pk,
+        slug=event.slug,
+        number=1,
+        one_table=False,
+        present=present,
+        history=(),
+        method=event.seating_method,
+        min_size=event.min_table_size,
+        max_size=event.max_table_size,
+        preferred=game.preferred_table_size,
+        short_table_size=game.short_table_size,
+        fallback=None,
+        night_rounds=event.rounds_planned,
+        totals=None,
+        prior=(),
+        constraints=event.seating_constraints.as_constraints().present(present),
+        names=tuple(sorted(players.items())),
+    )
+    return constraint_problems(inputs)
+
+
 def plan_rounds(inputs: Inputs, *, rest: bool = False) -> list[seating.Plan]:
     """The plan of round ``inputs.number`` (``rest``: and every round after it).
 

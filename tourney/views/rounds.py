@@ -13,14 +13,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import rules
 from scoring.once import answered_once
-from tourney import seating, services
-from tourney.models import Entry, Event, Round
+from tourney import services
+from tourney.models import Entry, Event, Round, SeatingJob
 from tourney.night.forms import (
     CloseRoundForm,
     HostScoresForm,
     SwapForm,
 )
 from tourney.views.common import host_event, host_round, refused
+from tourney.views.seating import seating_answer
 
 
 def _fallback(request: HttpRequest) -> str | None:
@@ -29,47 +30,25 @@ def _fallback(request: HttpRequest) -> str | None:
     return choice if choice in ("short_table", "sit_out") else None
 
 
-def _seating_problem(request, event: Event, error: seating.SeatingError, action: str):
-    """Say why the tables don't split and offer the fixes, each a button to try again."""
-    return render(
-        request,
-        "tourney/seating_problem.html",
-        {"event": event, "error": error, "action": action},
-        status=409,
-    )
-
-
-def _seat(request: HttpRequest, slug: str, url_name: str, plan):
-    """Run a seating workflow; (event, what it made, None) or (event, None, the answer)."""
+def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpResponse:
+    """Seat through the task queue: the plan if it comes within a second, else "seating…"."""
     event = host_event(request, slug)
-    try:
-        return event, plan(event, fallback=_fallback(request)), None
-    except seating.SeatingError as exc:
-        return event, None, _seating_problem(request, event, exc, reverse(url_name, args=[slug]))
-    except services.RoundStateError as exc:
-        return event, None, refused(request, str(exc), event)
+    job = services.start_seating(event, action=action, fallback=_fallback(request))
+    return seating_answer(request, job, reverse(url_name, args=[slug]))
 
 
 @login_required
 @require_POST
 @answered_once
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
-    _event, rnd, answer = _seat(request, slug, "round_seat_next", services.seat_next_round)
-    if answer:
-        return answer
-    messages.success(request, f"Round {rnd.number} is seated. Check the tables, then start play.")
-    return redirect("round_detail", slug=slug, number=rnd.number)
+    return _seat(request, slug, "round_seat_next", SeatingJob.Action.NEXT)
 
 
 @login_required
 @require_POST
 @answered_once
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
-    _event, created, answer = _seat(request, slug, "round_plan_night", services.plan_rest_of_night)
-    if answer:
-        return answer
-    messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
-    return redirect("movement_cards", slug=slug)
+    return _seat(request, slug, "round_plan_night", SeatingJob.Action.NIGHT)
 
 
 def _round_context(event: Event, rnd: Round, **extra) -> dict:
@@ -173,14 +152,19 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     method = request.POST.get("method") or None
     if method not in (None, *Event.Seating.values):
         method = None
-    try:
-        services.reseat_round(rnd, fallback=_fallback(request), method=method)
-    except seating.SeatingError as exc:
-        return _seating_problem(request, event, exc, reverse("round_reseat", args=[slug, number]))
-    except services.RoundStateError as exc:
-        return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
-    messages.success(request, f"Round {number} re-seated.")
-    return redirect("round_detail", slug=slug, number=number)
+    job = services.start_seating(
+        event,
+        action=SeatingJob.Action.RESEAT,
+        round_number=rnd.number,
+        fallback=_fallback(request),
+        method=method,
+    )
+    return seating_answer(
+        request,
+        job,
+        reverse("round_reseat", args=[slug, number]),
+        refuse_to=reverse("round_detail", args=[slug, number]),
+    )
 
 
 @login_required
