@@ -41,9 +41,7 @@ def test_host_adds_each_kind_of_rule_and_sees_it(host_client, host):
     assert "Seating rules (3)" in host_client.get(event.get_absolute_url()).content.decode()
 
 
-def test_a_contradiction_is_refused_naming_the_players_and_keeps_what_was_typed(
-    host_client, host
-):
+def test_a_contradiction_is_refused_naming_the_players_and_keeps_what_was_typed(host_client, host):
     event = night(13, owner=host)
     p = players(event)
     add(host_client, event, kind="together", player=p["P01"].pk, other=p["P02"].pk)
@@ -107,9 +105,7 @@ def test_every_method_passes_the_rules_to_the_planner(host, method):
     event = night(13, owner=host, seating_method=method)
     p = players(event)
     SeatingConstraint.objects.create(event=event, kind="apart", player=p["P01"], other=p["P02"])
-    SeatingConstraint.objects.create(
-        event=event, kind="together", player=p["P01"], other=p["P02"]
-    )
+    SeatingConstraint.objects.create(event=event, kind="together", player=p["P01"], other=p["P02"])
     with pytest.raises(ConstraintError) as raised:
         services.seat_next_round(event)
     assert "P01 and P02 are to be kept both apart and together." in str(raised.value)

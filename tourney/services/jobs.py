@@ -12,6 +12,7 @@ May import tourney.models, .seat and .common.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import time
 
@@ -23,7 +24,7 @@ from tourney import seating
 from tourney.models import Event, SeatingJob
 
 from .common import RoundStateError
-from .seat import plan_rest_of_night, reseat_round, seat_next_round
+from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next_round
 
 # A job not finished after this long was lost (its worker stopped mid-plan).
 LOST_AFTER = datetime.timedelta(minutes=10)
@@ -54,6 +55,9 @@ def start_seating(
     busy = seating_in_progress(event)
     if busy is not None:
         return busy
+    if round_number is None and action == SeatingJob.Action.NEXT:
+        with contextlib.suppress(RoundStateError):  # the task says why, in the job
+            round_number = next_round_number(event)  # for the page to name; checked again
     job = SeatingJob.objects.create(
         event=event,
         action=action,

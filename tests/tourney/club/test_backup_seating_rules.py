@@ -24,9 +24,7 @@ def add_rules(event) -> None:
     p = {pl.name: pl for pl in event.players.all()}
     SeatingConstraint.objects.create(event=event, kind="pin", player=p["P03"], table=1)
     SeatingConstraint.objects.create(event=event, kind="apart", player=p["P01"], other=p["P02"])
-    SeatingConstraint.objects.create(
-        event=event, kind="together", player=p["P04"], other=p["P05"]
-    )
+    SeatingConstraint.objects.create(event=event, kind="together", player=p["P04"], other=p["P05"])
 
 
 def exported(tmp_path, event) -> tuple:
@@ -47,11 +45,15 @@ def test_seating_rules_round_trip(tmp_path, host):
 
     call_command("import_event", str(path), stdout=io.StringIO())
     restored = Event.objects.get()
-    assert rules_of(restored) == before == [
-        ("apart", "P01", "P02", None),
-        ("pin", "P03", None, 1),
-        ("together", "P04", "P05", None),
-    ]
+    assert (
+        rules_of(restored)
+        == before
+        == [
+            ("apart", "P01", "P02", None),
+            ("pin", "P03", None, 1),
+            ("together", "P04", "P05", None),
+        ]
+    )
 
 
 def test_a_backup_from_before_seating_rules_still_imports(tmp_path, host):
