@@ -1,5 +1,6 @@
 """A table scored with the keyboard alone: Tab from the first field, Enter to save,
-focus on the reasons after a refusal, and another player's confirmation."""
+focus on the reasons after a refusal, and another player's confirmation. And the
+host's live pages: focus stays put across the monitor's polls, check-ins and a sort."""
 
 import pytest
 from django.urls import reverse
@@ -202,6 +203,9 @@ def test_sorting_the_master_sheet_keeps_focus_on_the_header(live_server, browser
     context, page = host_page(browser, live_server)
     page.goto(live_server.url + reverse("master_sheet", args=[event.slug]))
     tab_to_text(page, "Total")
+    page.mouse.wheel(0, 200)  # the host has scrolled down the sheet a little
+    page.wait_for_function("window.scrollY > 0")
+    scrolled = page.evaluate("window.scrollY")
     page.keyboard.press("Enter")
     page.wait_for_url("**?sort=total")
     header = page.locator("th.asc a")
@@ -210,6 +214,7 @@ def test_sorting_the_master_sheet_keeps_focus_on_the_header(live_server, browser
     assert same_element_focused(page)
     totals = [int(t) for t in page.locator("td.total").all_inner_texts()]
     assert totals == sorted(totals)
+    assert page.evaluate("window.scrollY") == scrolled  # the page did not jump
 
     page.keyboard.press("Enter")  # again: highest first, still on the same link
     page.wait_for_url("**?sort=-total")
