@@ -175,6 +175,10 @@ AXES_HTTP_RESPONSE_CODE = 429
 # proxy that overwrites it, anyone can send that header.
 ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 
+# How often the host's live pages (round monitor, master sheet, projector board) ask
+# whether anything changed; an unchanged answer is an empty 204.
+ROOKERY_POLL_SECONDS = int(os.environ.get("ROOKERY_POLL_SECONDS", "5"))
+
 # Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and
 # be at most ROOKERY_MAX_REQUEST_BYTES (else 413, before any of it is stored). The

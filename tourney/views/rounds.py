@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -20,7 +21,7 @@ from tourney.night.forms import (
     HostScoresForm,
     SwapForm,
 )
-from tourney.views.common import host_event, host_round, refused
+from tourney.views.common import host_event, host_round, poll_unchanged, refused
 from tourney.views.seating import seating_answer
 
 
@@ -91,6 +92,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
         "close_form": CloseRoundForm(),
         "contract": rnd.contract(),
+        "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
     context.update(extra)
     return context
@@ -100,11 +102,14 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
+    unchanged, poll_url = poll_unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)  # nothing changed: htmx leaves the page as it is
     rnd = host_round(event, number)
     template = "tourney/round_detail.html"
     if request.htmx:
         template += "#tables"
-    return render(request, template, _round_context(event, rnd))
+    return render(request, template, _round_context(event, rnd, poll_url=poll_url))
 
 
 @login_required
