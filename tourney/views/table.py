@@ -301,8 +301,7 @@ def _render(
     )
     template = "tourney/table_page.html"
     if request.htmx and not request.htmx.boosted:
-        template += "#sheet"
-        status = 200  # htmx swaps only successful responses.
+        template += "#sheet"  # a refusal too: site.js swaps its region in
     return _phone_cookies(request, render(request, template, context, status=status))
 
 
@@ -522,6 +521,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             confirmed=not error and not already,
             already_confirmed=already,
         ),
+        status=409 if error else 200,
     )
     return _phone_cookies(request, response)
 
