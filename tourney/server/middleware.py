@@ -119,8 +119,12 @@ def _way_back(request: HttpRequest) -> tuple[str, str]:
         return "the event's page", reverse("event_detail", args=[kw["slug"]])
     if route.startswith("seasons/<str:slug>/"):
         return "the season's page", reverse("season_detail", args=[kw["slug"]])
+    if route.startswith("seasons"):
+        return "the seasons", reverse("season_list")
     if route.startswith("people/"):
         return "the players' roster", reverse("roster")
+    if request.user.is_authenticated:
+        return "your events", reverse("host_home")
     return "Rookery's home page", reverse("home")
 
 
