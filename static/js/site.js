@@ -13,6 +13,12 @@
     var box = document.querySelector("[data-error-summary]");
     if (box && !box.contains(document.activeElement)) { box.focus(); }
   }
+  /* A summary's link to a field puts the cursor in that field, not only scrolls to it. */
+  document.addEventListener("click", function (ev) {
+    var link = ev.target.closest && ev.target.closest("[data-error-summary] a[href^='#']");
+    var field = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (field) { ev.preventDefault(); field.focus(); }
+  });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", focusSummary);
   } else {

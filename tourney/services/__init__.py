@@ -43,6 +43,7 @@ from .play import (
     submit_scores,
     submit_table_scores,
     table_state,
+    typed_score_problems,
 )
 from .players import add_players, set_player_status
 from .seat import (
@@ -107,4 +108,5 @@ __all__ = [
     "table_numbers_needed",
     "table_size_problems",
     "table_state",
+    "typed_score_problems",
 ]
