@@ -661,12 +661,3 @@ def typed_score_problems(
         }
         return [p for p in exc.problems if not (len(p.players) == 1 and p.players[0] in said)]
     return []
-    try:
-        check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
-    except rules.InvalidScore as exc:
-        return TableAnswer(
-            "invalid",
-            problems=tuple(exc.problems),
-            needs_confirmation=exc.needs_confirmation and not exc.problems,
-        )
-    return TableAnswer("invalid")
