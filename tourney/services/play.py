@@ -65,12 +65,15 @@ class StaleForm(RoundStateError):
 
 def check_table_scores(
     table: GameTable,
-    points: Mapping[int, int | None],
+    points: Mapping[int, int | str | None],
     *,
     high_confirmed: bool = False,
     buys: Mapping[int, int | None] | None = None,
 ) -> None:
-    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id."""
+    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id.
+
+    A score as typed that is no number comes as its text, which the engine refuses
+    ("a whole number") while judging the others."""
     seats = list(table.seats.select_related("player").order_by("position"))
     names = {s.player_id: s.player.name for s in seats}
     if set(points) != set(names):
