@@ -1,8 +1,9 @@
 /* Partnership: typing one side's points fills the other's as the hand's points (data-total) minus, unless
    that box was typed in by hand. The server does the same when the box is left blank.
    A refused save comes back (htmx swap or a whole page) without the marks this script
-   left: a pair that added up to the hand's points before this edit is still in step, so
-   the other box keeps following (issue 26: it stayed at 170 and the next save was refused). */
+   left: there, a box not typed in since and that added up with this one to the hand's
+   points before this edit is still in step, so it keeps following (issue 26: it stayed
+   at 170 and the next save was refused for "280 in all"). */
 (function () {
   "use strict";
   function whole(text) {
@@ -17,6 +18,7 @@
     var el = ev.target;
     if (!el.dataset || !el.dataset.pair) { return; }
     delete el.dataset.auto;
+    el.dataset.typed = "1";
     var before = whole(el.dataset.before);
     el.dataset.before = el.value;
     var other = document.getElementById(el.dataset.pair);
@@ -24,7 +26,7 @@
     var total = parseInt(el.dataset.total, 10);
     var theirs = whole(other.value);
     var inStep = other.value.trim() === "" || other.dataset.auto === "1" ||
-      (before !== null && theirs !== null && before + theirs === total);
+      (!other.dataset.typed && before !== null && theirs !== null && before + theirs === total);
     if (!inStep) { return; }
     var mine = whole(el.value);
     if (mine !== null && mine <= total) {
