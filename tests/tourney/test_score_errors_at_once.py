@@ -106,3 +106,12 @@ def test_the_hosts_form_with_only_a_bad_number_still_has_its_summary(host_client
 def test_the_hosts_form_without_a_refusal_has_no_summary(host_client, table):
     response = host_client.get(host_url(table))
     assert "error-summary" not in response.content.decode()
+
+
+def test_the_hosts_form_posted_empty_is_refused_for_every_blank(host_client, table):
+    seats = list(table.seats.order_by("position").select_related("player"))
+    response = host_client.post(host_url(table), {})
+    assert response.status_code == 422
+    _, links = summary(response)
+    assert [target for target, _ in links] == [f"id_p{s.player_id}" for s in seats]
+    assert all("has no score yet" in message for _, message in links)

@@ -274,12 +274,13 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
     # A closed round's scores are final until the host reopens the round: the
     # page shows them and offers Reopen, not a Save that would be refused.
     closed = rnd.status == Round.Status.CLOSED
-    form = HostScoresForm(None if closed else request.POST or None, seats=seats, initial=initial)
+    posted = request.method == "POST" and not closed  # an empty POST too: all blank
+    form = HostScoresForm(request.POST if posted else None, seats=seats, initial=initial)
     problems: list[rules.Problem] = []
     needs_confirmation = False
-    if request.method == "POST" and not closed and not form.is_valid():
+    if posted and not form.is_valid():
         problems = services.typed_score_problems(gtable, form.typed_points())
-    elif request.method == "POST" and not closed:
+    elif posted:
         try:
             result = services.submit_scores(
                 gtable,
