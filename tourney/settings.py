@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "tourney.server.middleware.too_big",
+    "tourney.server.middleware.friendly_405",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.

@@ -465,6 +465,18 @@ class HostScoresForm(forms.Form):
     def points(self) -> dict[int, int | None]:
         return {s.player_id: self.cleaned_data.get(f"p{s.player_id}") for s in self.seats}
 
+    def typed_points(self) -> dict[int, int | str | None]:
+        """Every score as typed, a refused one as its text, for the rules engine to judge
+        the rest in the same save (services.typed_score_problems)."""
+        return {
+            s.player_id: (
+                str(self.data.get(f"p{s.player_id}", "")) or "?"
+                if f"p{s.player_id}" in self.errors
+                else self.cleaned_data.get(f"p{s.player_id}")
+            )
+            for s in self.seats
+        }
+
 
 class TableGameForm(forms.Form):
     """Start a one-table game of Rook Shanghai or Toonerville (a family's game night)."""

@@ -47,6 +47,7 @@ from .play import (
     submit_scores,
     submit_table_scores,
     table_state,
+    typed_score_problems,
 )
 from .players import add_players, set_player_status
 from .seat import (
@@ -118,4 +119,5 @@ __all__ = [
     "table_size_problems",
     "table_state",
     "tonights_constraint_problems",
+    "typed_score_problems",
 ]

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.once import answered_once
@@ -21,7 +22,7 @@ from tourney.night.forms import (
     RenamePlayerForm,
 )
 from tourney.night.sheet import build_sheet, places_by_round
-from tourney.views.common import host_event
+from tourney.views.common import host_event, refused
 
 
 @login_required
@@ -60,14 +61,13 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = host_event(request, slug)
     player = get_object_or_404(event.players, pk=pk)
     form = PlayerStatusForm(request.POST)
-    if form.is_valid():
-        services.set_player_status(player, form.cleaned_data["status"])
-        if not request.htmx:
-            messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
-    else:
-        messages.error(request, "That status is not one Rookery knows.")
+    if not form.is_valid():
+        message = f"{player.name} is unchanged: that status is not one Rookery knows."
+        return refused(request, message, reverse("player_list", args=[event.slug]))
+    services.set_player_status(player, form.cleaned_data["status"])
     if request.htmx:
         return render(request, "tourney/player_list.html#roster", _players_context(event))
+    messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
     return redirect("player_list", slug=event.slug)
 
 

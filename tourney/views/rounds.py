@@ -263,10 +263,13 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
     # A closed round's scores are final until the host reopens the round: the
     # page shows them and offers Reopen, not a Save that would be refused.
     closed = rnd.status == Round.Status.CLOSED
-    form = HostScoresForm(None if closed else request.POST or None, seats=seats, initial=initial)
+    posted = request.method == "POST" and not closed  # an empty POST too: all blank
+    form = HostScoresForm(request.POST if posted else None, seats=seats, initial=initial)
     problems: list[rules.Problem] = []
     needs_confirmation = False
-    if request.method == "POST" and not closed and form.is_valid():
+    if posted and not form.is_valid():
+        problems = services.typed_score_problems(gtable, form.typed_points())
+    elif posted:
         try:
             result = services.submit_scores(
                 gtable,
@@ -287,6 +290,7 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             return redirect("round_detail", slug=slug, number=number)
     by_player, general = _problems_by_player(problems, seats)
     fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
+    refused = bool(problems or needs_confirmation or (form.is_bound and form.errors))
     return render(
         request,
         "tourney/table_scores_host.html",
@@ -298,14 +302,26 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             "fields": fields,
             "problems": problems,
             "general_problems": general,
+            "summary": _error_summary(fields, general),
+            "refused": refused,
             "needs_confirmation": needs_confirmation,
             "current": current,
             "closed": closed,
             "deal": gtable.rules_round(),
             "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
         },
-        status=422 if problems else 200,
+        status=422 if refused else 200,
     )
+
+
+def _error_summary(fields, general: list[str]) -> list[tuple[str, str | None]]:
+    """Each problem once, as (message, the id of the first score field it names): the
+    summary at the top links to the field; one naming two players is listed once."""
+    summary: dict[str, str | None] = dict.fromkeys(general)
+    for field, _seat, beside in fields:
+        for message in [*field.errors, *beside]:
+            summary.setdefault(message, field.id_for_label)
+    return list(summary.items())
 
 
 @login_required
