@@ -28,8 +28,8 @@ HTMX = {"HX-Request": "true"}
 # hx-* attribute values that are not a {% url %}: the endpoint they reach.
 EXPRESSIONS = {
     "{{ action }}": ("scoring:hand_add", "scoring:hand_correct"),  # scoring/hand_form.html
-    "{{ poll_url }}": ("master_sheet",),  # the sheet asks for itself
-    "?since={{ stamp }}": ("projector",),  # the projector asks for itself
+    # the monitor, the sheet and the projector ask for themselves with the stamp they show
+    "{{ poll_url }}": ("round_detail", "master_sheet", "projector"),
 }
 
 # Forms: each has a test below of a bad submission answered 4xx with the message.
@@ -51,6 +51,7 @@ POLLS = {
     "master_sheet",
     "scoring:pad_board",
     "scoring:pad_sheet",
+    "event_seating",
 }
 
 HX = re.compile(r'hx-(?:get|post|put|patch|delete)="([^"]*)"')
@@ -238,6 +239,7 @@ def test_polls_for_something_gone_are_404(host_client, four, playing):
         reverse("scoring:pad_board", args=[four.pk + 1000]),
         reverse("scoring:pad_sheet", args=[four.pk + 1000]),
         reverse("table_status", args=["x" * 20]),
+        reverse("event_seating", args=["no-such-night"]),
     ]
     assert len(gone) == len(POLLS)
     for url in gone:
