@@ -226,6 +226,22 @@ class Table:
             if self._alone(counts, memo, g + 1, points - take * value, counts.canon(used + take))
         ]
 
+    def lowest_hand(self, counts: Counts, points: int) -> list[int] | None:
+        """A valid hand worth `points` taking, group by group from the top, the fewest copies
+        it can: so of each group it holds at least the fewest any valid hand holds.
+
+        (The fewest copies of group g over all valid hands is at most this hand's.)
+        """
+        if not self.alone(counts, 0, points, 0):
+            return None
+        hand, used = [], 0
+        for g in range(len(self.groups)):
+            take = min(self.options(counts, g, points, used, self.copies[g]), default=0)
+            hand.append(take)
+            points -= take * self.values[g]
+            used += take
+        return hand
+
     def least_copies(self, counts: Counts, points: int, g: int) -> int | None:
         """The fewest copies of group g a valid hand worth `points` holds (None: no hand)."""
         first = table_for((self.groups[g], *self.groups[:g], *self.groups[g + 1 :]))
