@@ -116,10 +116,7 @@ class _Fewest:
     def cards(self, points: int) -> int | None:
         if points in self.known:
             return self.known[points]
-        if not (self.reach >> points) & 1:
-            found = None
-        else:
-            found = self._search(points)
+        found = self._search(points) if (self.reach >> points) & 1 else None
         self.known[points] = found
         return found
 

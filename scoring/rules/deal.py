@@ -121,6 +121,8 @@ class Table:
             self.cards_left[g] = len(row) - 1
         self._solo: dict[Counts, dict[tuple[int, int, int], bool]] = {}
         self._tables: dict[Counts, tuple[int, int, list[bytes]]] = {}
+        self._cheapest: dict[tuple[int, int], list[int]] = {}
+        self._masks: dict[tuple[Counts, int, int], int] = {}
 
     # -- one player alone ------------------------------------------------------
 
@@ -212,6 +214,45 @@ class Table:
             more += 1
         return False
 
+    def fewest_count(self, counts: Counts, g: int, points: int, used: int) -> int | None:
+        """The fewest more cards an allowed hand worth `points` can take from groups g on.
+
+        (Counted by value bounds only, so a lower bound; None if no count fits them.)
+        """
+        best, least = self.best[g], self.least[g]
+        more = bisect.bisect_left(best, points)
+        while more < len(best):
+            if least[more] > points:
+                return None
+            if counts.allows(used + more):
+                return more
+            more += 1
+        return None
+
+    def counts_mask(self, counts: Counts, used: int, most: int) -> int:
+        """A bit set of the numbers r (0 to `most`) of cards more a hand may take."""
+        key = (counts, used, most)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = 0
+            for r in range(most + 1):
+                if counts.allows(used + r):
+                    mask |= 1 << r
+            self._masks[key] = mask
+        return mask
+
+    def cheapest_between(self, g: int, h: int) -> list[int]:
+        """What the j cheapest cards of groups g to h-1 are worth, for every j."""
+        row = self._cheapest.get((g, h))
+        if row is None:
+            row, total = [0], 0
+            for value, copies in reversed(self.groups[g:h]):
+                for _ in range(copies):
+                    total += value
+                    row.append(total)
+            self._cheapest[(g, h)] = row
+        return row
+
     def options(self, counts: Counts, g: int, points: int, used: int, left: int) -> list[int]:
         """Every number of group g's copies (at most `left`) after which the player can finish."""
         value = self.values[g]
@@ -276,7 +317,23 @@ class Table:
                 start = i
         search = _Search(self, counts, classes)
         state = tuple((p, 0) for p in points)
-        return search.boundary(0, state, laid_down)
+        # Three orders of trying shares, in turns with a growing budget of states: each finds
+        # some tables at once and wanders on others. A search that runs out of budget is
+        # left, but what it refuted stays refuted (a state is only refuted once all of it
+        # was searched); the one search that finishes gives the exact answer.
+        budget = 300
+        while True:
+            for order in (0, 1, 2):
+                search.order, search.budget = order, budget
+                try:
+                    return search.boundary(0, state, laid_down)
+                except _OutOfBudget:
+                    pass
+            budget *= 4
+
+
+class _OutOfBudget(Exception):
+    """One order of the search used up its states; the next one takes over."""
 
 
 class _Search:
@@ -285,6 +342,8 @@ class _Search:
         self.counts = counts
         self.classes = classes
         self.refuted: set = set()
+        self.order = 0
+        self.budget = 0
 
     def _key(self, g: int, state: tuple, need: int) -> tuple:
         if all(b - a == 1 for a, b in self.classes):
@@ -334,9 +393,132 @@ class _Search:
         key = self._key(g, state, need)
         if key in self.refuted:
             return False
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
+        if (
+            not self._enough_high_cards(g, state)
+            or not self._enough_low_cards(g, state)
+            or not self._counts_add_up(g, state, need, rest)
+        ):
+            self.refuted.add(key)
+            return False
         if self._share(g, 0, t.copies[g], state, [], need):
             return True
         self.refuted.add(key)
+        return False
+
+    def _enough_high_cards(self, g: int, state: tuple) -> bool:
+        """Each player needs some of the best cards; together no more than there are.
+
+        For every split of the groups left into higher (g to h-1) and lower (h on), a
+        player who may hold m more cards needs at least the x higher cards for which the
+        best x higher and m - x lower cards reach their points (more higher cards never
+        hurt, so x is found by bisection); those x summed over the players must fit.
+        """
+        t = self.t
+        best_g = t.best[g]
+        left_g = t.cards_left[g]
+        rooms = []
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if p:
+                top = c.top
+                rooms.append((p, None if top is None else top - u))
+        if len(rooms) < 2:
+            return True
+        for h in range(g + 1, len(t.groups)):
+            higher = left_g - t.cards_left[h]
+            best_h, lower = t.best[h], t.cards_left[h]
+            total = 0
+            for p, room in rooms:
+                most = higher if room is None else min(room, higher)
+                lo, hi = 0, most
+                while lo < hi:
+                    x = (lo + hi) // 2
+                    rest = lower if room is None else min(room - x, lower)
+                    if best_g[x] + best_h[rest] >= p:
+                        hi = x
+                    else:
+                        lo = x + 1
+                total += lo
+            if total > higher:
+                return False
+        return True
+
+    def _enough_low_cards(self, g: int, state: tuple) -> bool:
+        """The same from below: a hand that must hold many cards for few points needs
+        some of the cheapest cards (twelve cards worth 12 are twelve 1s).
+
+        A player who must still take at least k cards needs at least the y lower cards
+        for which the k - y cheapest higher cards and the y cheapest lower ones are
+        worth no more than their points; summed over the players they must fit.
+        """
+        t = self.t
+        fewest = []
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if not p:
+                continue
+            k = t.fewest_count(c, g, p, u)
+            if k is None:
+                return False
+            if k:
+                fewest.append((p, k))
+        if len(fewest) < 2:
+            return True
+        left_g = t.cards_left[g]
+        for h in range(g + 1, len(t.groups)):
+            lower = t.cards_left[h]
+            higher = left_g - lower
+            cheap_hi, cheap_lo = t.cheapest_between(g, h), t.least[h]
+            total = 0
+            for p, k in fewest:
+                lo, hi = max(0, k - higher), min(k, lower)
+                if lo > hi or cheap_hi[k - hi] + cheap_lo[hi] > p:
+                    return False
+                while lo < hi:
+                    y = (lo + hi) // 2
+                    if cheap_hi[k - y] + cheap_lo[y] <= p:
+                        hi = y
+                    else:
+                        lo = y + 1
+                total += lo
+            if total > lower:
+                return False
+        return True
+
+    def _counts_add_up(self, g: int, state: tuple, need: int, rest: int) -> bool:
+        """The cards left after the players' hands are one more "hand" (what the player
+        out laid down, and the rest): its count is all the cards left less some sum of
+        counts the players may still take, and k cards are worth between the least and
+        the most k cards can be. (Three hands of an even count never leave an odd count.)
+        """
+        t = self.t
+        left = t.cards_left[g]
+        best, least = t.best[g], t.least[g]
+        sums = 1
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if not p:
+                continue
+            fewest = bisect.bisect_left(best, p)
+            most = bisect.bisect_right(least, p) - 1
+            if fewest > most:
+                return False
+            counts = t.counts_mask(c, u, left) >> fewest << fewest
+            counts &= (2 << most) - 1
+            grown = 0
+            while counts:
+                low = counts & -counts
+                grown |= sums << (low.bit_length() - 1)
+                counts ^= low
+            sums = grown & ((2 << left) - 1)
+            if not sums:
+                return False
+        while sums:
+            low = sums & -sums
+            rest_cards = left - (low.bit_length() - 1)
+            if rest_cards >= need and least[rest_cards] <= rest <= best[rest_cards]:
+                return True
+            sums ^= low
         return False
 
     def _free(self, g: int, state: tuple, need: int) -> bool:
@@ -371,10 +553,17 @@ class _Search:
             ok = self._share(g, i + 1, left, state, taken, need)
             taken.pop()
             return ok
-        # Try first about this player's share of the group (its share of the points still
-        # to make): the order only decides how soon a deal is found, never whether.
-        fair = t.copies[g] * p / t.worth[g]
-        for n in sorted(t.options(self.counts[i], g, p, u, left), key=lambda n: abs(n - fair)):
+        # Try first the most of the group this player can take, leaving the rest to the
+        # others (order 0), or else about this player's share of the group. The order only
+        # decides how soon a deal is found, never whether.
+        shares = t.options(self.counts[i], g, p, u, left)
+        if self.order:
+            # The player's share of the points still to make, of all the cards left or
+            # of what the players still need.
+            whole = t.worth[g] if self.order == 1 else sum(q for q, _ in state)
+            fair = t.copies[g] * p / whole
+            shares.sort(key=lambda n: abs(n - fair))
+        for n in shares:
             taken.append(n)
             ok = self._share(g, i + 1, left - n, state, taken, need)
             taken.pop()
