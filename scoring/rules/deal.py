@@ -123,6 +123,7 @@ class Table:
         self._tables: dict[Counts, tuple[int, int, list[bytes]]] = {}
         self._cheapest: dict[tuple[int, int], list[int]] = {}
         self._masks: dict[tuple[Counts, int, int], int] = {}
+        self._options: dict[tuple[Counts, int, int, int], tuple[int, ...]] = {}
 
     # -- one player alone ------------------------------------------------------
 
@@ -255,17 +256,25 @@ class Table:
 
     def options(self, counts: Counts, g: int, points: int, used: int, left: int) -> list[int]:
         """Every number of group g's copies (at most `left`) after which the player can finish."""
-        value = self.values[g]
-        most = min(left, points // value)
-        top = counts.top
-        if top is not None:
-            most = min(most, top - used)
-        memo = self._solo.setdefault(counts, {})
-        return [
-            take
-            for take in range(most, -1, -1)
-            if self._alone(counts, memo, g + 1, points - take * value, counts.canon(used + take))
-        ]
+        key = (counts, g, points, used)
+        every = self._options.get(key)
+        if every is None:
+            value = self.values[g]
+            most = min(self.copies[g], points // value)
+            top = counts.top
+            if top is not None:
+                most = min(most, top - used)
+            memo = self._solo.setdefault(counts, {})
+            every = self._options[key] = tuple(
+                take
+                for take in range(most, -1, -1)
+                if self._alone(
+                    counts, memo, g + 1, points - take * value, counts.canon(used + take)
+                )
+            )
+        if every and every[0] > left:
+            return [take for take in every if take <= left]
+        return list(every)
 
     def lowest_hand(self, counts: Counts, points: int) -> list[int] | None:
         """A valid hand worth `points` taking, group by group from the top, the fewest copies
@@ -321,9 +330,9 @@ class Table:
         # some tables at once and wanders on others. A search that runs out of budget is
         # left, but what it refuted stays refuted (a state is only refuted once all of it
         # was searched); the one search that finishes gives the exact answer.
-        budget = 300
+        budget = 40
         while True:
-            for order in (0, 1, 2):
+            for order in (2, 0, 1):
                 search.order, search.budget = order, budget
                 try:
                     return search.boundary(0, state, laid_down)
