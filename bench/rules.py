@@ -159,6 +159,8 @@ def main() -> int:
                 f"{statistics.median(tight_ms):>9.2f}/{max(tight_ms):<9.2f} {cold:>8.2f}  "
                 f"{'PASS' if worst < TARGET_MS else 'OVER'}"
             )
+            if worst >= TARGET_MS:
+                print(f"    slowest: round {number} {table} {game.slug} {game.settings}")
     verdict = "PASS" if worst_all < TARGET_MS else "OVER"
     print(f"worst table: {worst_all:.2f} ms (target under {TARGET_MS:.0f} ms): {verdict}")
     return 0

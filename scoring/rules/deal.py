@@ -54,9 +54,9 @@ class Counts:
             return (n - self.floor) % self.step == 0
         return n >= 0 and bool(self.exact >> n & 1)
 
-    @property
+    @functools.cached_property
     def top(self) -> int | None:
-        """The most cards allowed, or None if there is no most."""
+        """The most cards allowed, or None if there is no most (asked often by the search)."""
         if self.floor is not None:
             return None
         return self.exact.bit_length() - 1
@@ -124,6 +124,9 @@ class Table:
         self._cheapest: dict[tuple[int, int], list[int]] = {}
         self._masks: dict[tuple[Counts, int, int], int] = {}
         self._options: dict[tuple[Counts, int, int, int], tuple[int, ...]] = {}
+        self._fewest: dict[tuple[Counts, int, int, int], int | None] = {}
+        self._high: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
+        self._low: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
 
     # -- one player alone ------------------------------------------------------
 
@@ -220,15 +223,79 @@ class Table:
 
         (Counted by value bounds only, so a lower bound; None if no count fits them.)
         """
+        key = (counts, g, points, used)
+        if key in self._fewest:
+            return self._fewest[key]
         best, least = self.best[g], self.least[g]
         more = bisect.bisect_left(best, points)
+        found = None
         while more < len(best):
             if least[more] > points:
-                return None
+                break
             if counts.allows(used + more):
-                return more
+                found = more
+                break
             more += 1
-        return None
+        self._fewest[key] = found
+        return found
+
+    def high_needs(self, g: int, points: int, room: int | None) -> tuple[int, ...]:
+        """For each split h after g, the fewest of groups g to h-1 (the higher cards) a hand
+        of at most `room` more cards (None: any) worth `points` holds.
+
+        It is the least x for which the best x higher and room - x lower cards reach the
+        points; more higher cards never hurt, so x is found by bisection.
+        """
+        key = (g, points, room)
+        needs = self._high.get(key)
+        if needs is None:
+            best_g, left_g = self.best[g], self.cards_left[g]
+            found = []
+            for h in range(g + 1, len(self.groups)):
+                lower = self.cards_left[h]
+                higher, best_h = left_g - lower, self.best[h]
+                lo = 0
+                hi = higher if room is None else min(room, higher)
+                while lo < hi:
+                    x = (lo + hi) // 2
+                    rest = lower if room is None else min(room - x, lower)
+                    if best_g[x] + best_h[rest] >= points:
+                        hi = x
+                    else:
+                        lo = x + 1
+                found.append(lo)
+            needs = self._high[key] = tuple(found)
+        return needs
+
+    def low_needs(self, g: int, points: int, cards: int) -> tuple[int, ...] | None:
+        """For each split h after g, the fewest of groups h on (the lower cards) a hand of
+        `cards` more cards worth `points` holds (None: no hand of that many is cheap enough).
+
+        It is the least y for which the cards - y cheapest higher and the y cheapest lower
+        cards are worth no more than the points (a hand of more cards needs no fewer).
+        """
+        key = (g, points, cards)
+        if key in self._low:
+            return self._low[key]
+        left_g = self.cards_left[g]
+        found: list[int] | None = []
+        for h in range(g + 1, len(self.groups)):
+            lower = self.cards_left[h]
+            higher = left_g - lower
+            cheap_hi, cheap_lo = self.cheapest_between(g, h), self.least[h]
+            lo, hi = max(0, cards - higher), min(cards, lower)
+            if lo > hi or cheap_hi[cards - hi] + cheap_lo[hi] > points:
+                found = None
+                break
+            while lo < hi:
+                y = (lo + hi) // 2
+                if cheap_hi[cards - y] + cheap_lo[y] <= points:
+                    hi = y
+                else:
+                    lo = y + 1
+            found.append(lo)
+        needs = self._low[key] = None if found is None else tuple(found)
+        return needs
 
     def counts_mask(self, counts: Counts, used: int, most: int) -> int:
         """A bit set of the numbers r (0 to `most`) of cards more a hand may take."""
@@ -324,6 +391,8 @@ class Table:
             if i == len(counts) or counts[i] != counts[start]:
                 classes.append((start, i))
                 start = i
+        if self._one_by_one(hands, laid_down):
+            return True
         search = _Search(self, counts, classes)
         state = tuple((p, 0) for p in points)
         # Three orders of trying shares, in turns with a growing budget of states: each finds
@@ -338,7 +407,59 @@ class Table:
                     return search.boundary(0, state, laid_down)
                 except _OutOfBudget:
                     pass
-            budget *= 4
+            budget *= 2
+
+    def _one_by_one(self, hands: Sequence[tuple[int, Counts]], laid_down: int) -> bool:
+        """Quick tries at a deal: the players one at a time (the highest score first, or
+        the lowest), each taking the hand with the fewest of the best cards that the cards
+        still left allow, or the most.
+
+        Finding one is a proof (True); not finding one proves nothing (False), and the
+        exact search decides.
+        """
+        for highest_first in (True, False):
+            players = sorted(hands, key=lambda hand: hand[0], reverse=highest_first)
+            for fewest_best in (True, False):
+                left = list(self.copies)
+                steps = [0]
+                for points, counts in players:
+                    hand = self._fit(counts, 0, points, 0, left, steps, fewest_best)
+                    if hand is None:
+                        break
+                    for g, take in enumerate(hand):
+                        left[g] -= take
+                else:
+                    if sum(left) >= laid_down:
+                        return True
+        return False
+
+    def _fit(
+        self,
+        counts: Counts,
+        g: int,
+        points: int,
+        used: int,
+        left: list[int],
+        steps: list[int],
+        fewest_best: bool,
+    ) -> list[int] | None:
+        if points == 0:
+            return [0] * (len(self.groups) - g) if counts.allows(used) else None
+        steps[0] += 1
+        if steps[0] > _ONE_BY_ONE_STEPS:
+            return None
+        takes = self.options(counts, g, points, used, left[g])
+        for take in reversed(takes) if fewest_best else takes:
+            after = points - take * self.values[g]
+            rest = self._fit(
+                counts, g + 1, after, counts.canon(used + take), left, steps, fewest_best
+            )
+            if rest is not None:
+                return [take, *rest]
+        return None
+
+
+_ONE_BY_ONE_STEPS = 60
 
 
 class _OutOfBudget(Exception):
@@ -418,52 +539,28 @@ class _Search:
         return False
 
     def _enough_high_cards(self, g: int, state: tuple) -> bool:
-        """Each player needs some of the best cards; together no more than there are.
-
-        For every split of the groups left into higher (g to h-1) and lower (h on), a
-        player who may hold m more cards needs at least the x higher cards for which the
-        best x higher and m - x lower cards reach their points (more higher cards never
-        hurt, so x is found by bisection); those x summed over the players must fit.
-        """
+        """Each player needs some of the best cards; together no more than there are
+        (Table.high_needs, for every split of the groups left into higher and lower)."""
         t = self.t
-        best_g = t.best[g]
-        left_g = t.cards_left[g]
-        rooms = []
+        needs = []
         for (p, u), c in zip(state, self.counts, strict=True):
             if p:
                 top = c.top
-                rooms.append((p, None if top is None else top - u))
-        if len(rooms) < 2:
+                needs.append(t.high_needs(g, p, None if top is None else top - u))
+        if len(needs) < 2:
             return True
-        for h in range(g + 1, len(t.groups)):
-            higher = left_g - t.cards_left[h]
-            best_h, lower = t.best[h], t.cards_left[h]
-            total = 0
-            for p, room in rooms:
-                most = higher if room is None else min(room, higher)
-                lo, hi = 0, most
-                while lo < hi:
-                    x = (lo + hi) // 2
-                    rest = lower if room is None else min(room - x, lower)
-                    if best_g[x] + best_h[rest] >= p:
-                        hi = x
-                    else:
-                        lo = x + 1
-                total += lo
-            if total > higher:
-                return False
-        return True
+        left_g = t.cards_left[g]
+        lower = t.cards_left
+        return all(
+            sum(column) <= left_g - lower[h]
+            for h, column in enumerate(zip(*needs, strict=True), start=g + 1)
+        )
 
     def _enough_low_cards(self, g: int, state: tuple) -> bool:
         """The same from below: a hand that must hold many cards for few points needs
-        some of the cheapest cards (twelve cards worth 12 are twelve 1s).
-
-        A player who must still take at least k cards needs at least the y lower cards
-        for which the k - y cheapest higher cards and the y cheapest lower ones are
-        worth no more than their points; summed over the players they must fit.
-        """
+        some of the cheapest cards (twelve cards worth 12 are twelve 1s; Table.low_needs)."""
         t = self.t
-        fewest = []
+        needs = []
         for (p, u), c in zip(state, self.counts, strict=True):
             if not p:
                 continue
@@ -471,29 +568,17 @@ class _Search:
             if k is None:
                 return False
             if k:
-                fewest.append((p, k))
-        if len(fewest) < 2:
-            return True
-        left_g = t.cards_left[g]
-        for h in range(g + 1, len(t.groups)):
-            lower = t.cards_left[h]
-            higher = left_g - lower
-            cheap_hi, cheap_lo = t.cheapest_between(g, h), t.least[h]
-            total = 0
-            for p, k in fewest:
-                lo, hi = max(0, k - higher), min(k, lower)
-                if lo > hi or cheap_hi[k - hi] + cheap_lo[hi] > p:
+                need = t.low_needs(g, p, k)
+                if need is None:
                     return False
-                while lo < hi:
-                    y = (lo + hi) // 2
-                    if cheap_hi[k - y] + cheap_lo[y] <= p:
-                        hi = y
-                    else:
-                        lo = y + 1
-                total += lo
-            if total > lower:
-                return False
-        return True
+                needs.append(need)
+        if len(needs) < 2:
+            return True
+        lower = t.cards_left
+        return all(
+            sum(column) <= lower[h]
+            for h, column in enumerate(zip(*needs, strict=True), start=g + 1)
+        )
 
     def _counts_add_up(self, g: int, state: tuple, need: int, rest: int) -> bool:
         """The cards left after the players' hands are one more "hand" (what the player
@@ -533,15 +618,17 @@ class _Search:
     def _free(self, g: int, state: tuple, need: int) -> bool:
         """No remaining group can run short: each player finishing alone is enough."""
         t = self.t
+        players = [
+            (p, None if c.top is None else c.top - u)
+            for (p, u), c in zip(state, self.counts, strict=True)
+            if p
+        ]
         for h in range(g, len(t.groups)):
             value, copies = t.values[h], t.copies[h]
             use = need
-            for (p, u), c in zip(state, self.counts, strict=True):
+            for p, room in players:
                 most = p // value
-                top = c.top
-                if top is not None:
-                    most = min(most, top - u)
-                use += most
+                use += most if room is None or most < room else room
                 if use > copies:
                     return False
         return True
