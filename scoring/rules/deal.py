@@ -421,8 +421,8 @@ class Table:
             players = sorted(hands, key=lambda hand: hand[0], reverse=highest_first)
             for fewest_best in (True, False):
                 left = list(self.copies)
-                steps = [0]
                 for points, counts in players:
+                    steps = [0]
                     hand = self._fit(counts, 0, points, 0, left, steps, fewest_best)
                     if hand is None:
                         break
@@ -459,7 +459,7 @@ class Table:
         return None
 
 
-_ONE_BY_ONE_STEPS = 60
+_ONE_BY_ONE_STEPS = 50  # a player's hand, group by group
 
 
 class _OutOfBudget(Exception):
