@@ -560,7 +560,7 @@ class _Search:
         """The same from below: a hand that must hold many cards for few points needs
         some of the cheapest cards (twelve cards worth 12 are twelve 1s; Table.low_needs)."""
         t = self.t
-        needs = []
+        needs, cheap = [], []
         for (p, u), c in zip(state, self.counts, strict=True):
             if not p:
                 continue
@@ -572,8 +572,17 @@ class _Search:
                 if need is None:
                     return False
                 needs.append(need)
+                cheap.append((p / k, p, k))
         if len(needs) < 2:
             return True
+        # Together: the players with the fewest points a card hold at least their cards
+        # summed, and that many cards are worth at least the cheapest that many.
+        cheap.sort()
+        least, points, cards = t.least[g], 0, 0
+        for _ratio, p, k in cheap:
+            points, cards = points + p, cards + k
+            if cards >= len(least) or least[cards] > points:
+                return False
         lower = t.cards_left
         return all(
             sum(column) <= lower[h]
