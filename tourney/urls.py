@@ -38,6 +38,7 @@ urlpatterns = [
     path(event + "delete/", events.event_delete, name="event_delete"),
     path(event + "players/", players.player_list, name="player_list"),
     path(event + "players/<int:pk>/status/", players.player_status, name="player_status"),
+    path(event + "players/check-in/", players.player_check_in_all, name="player_check_in_all"),
     path(event + "players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path(event + "rounds/next/", rounds.round_seat_next, name="round_seat_next"),
     path(event + "rounds/plan/", rounds.round_plan_night, name="round_plan_night"),

@@ -44,7 +44,7 @@ from .play import (
     submit_table_scores,
     table_state,
 )
-from .players import add_players, set_player_status
+from .players import CheckIn, add_players, check_everyone_in, set_player_status
 from .seat import (
     current_plan,
     event_totals,
@@ -65,6 +65,7 @@ from .seat import (
 from .table_games import start_table_game
 
 __all__ = [
+    "CheckIn",
     "ConfirmError",
     "RoundStateError",
     "StaleForm",
@@ -72,6 +73,7 @@ __all__ = [
     "TableAnswer",
     "add_players",
     "begin_round",
+    "check_everyone_in",
     "check_table_scores",
     "close_round",
     "confirm_entry",
