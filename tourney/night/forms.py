@@ -203,6 +203,10 @@ class EventForm(forms.ModelForm):
         return data
 
 
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"“{n}”" for n in names)
+
+
 class PlayerNamesForm(forms.Form):
     """Type names one per line, or pick people from the roster. Empty and duplicate
     names are refused, naming them. A name close to someone on the roster is asked
@@ -365,26 +369,9 @@ class PlayerNamesForm(forms.Form):
             seen.setdefault(key, name)
         return problems
 
-    def clean(self):
-        data = super().clean()
-        picked = self._picked(data)
-        here = {q["name"]: data.get(q["field"]) or "" for q in self.here_questions}
-        left_out = {name for name, answer in here.items() if answer == "skip"}
-        lines = [n for n in self.typed_names() if n not in left_out]
-        names = lines + [p.name for p in picked]
-        if not names and not left_out:
-            raise ValidationError("Type at least one name, or pick people from your roster.")
-        problems = self._problems(names)
-        if problems:
-            raise ValidationError(problems)
-        unsure = [n for n, answer in here.items() if answer not in ("add", "skip")]
-        if unsure:
-            self.needs_answers = True
-            raise ValidationError(
-                "Before adding them: is "
-                + ", ".join(f"“{n}”" for n in unsure)
-                + " someone else, or a player already here tonight? Answer below, then add again."
-            )
+    def _entries(self, lines: list[str], data: dict) -> tuple[list[str | Person], list[str]]:
+        """Each typed name as the roster's person (exactly them, or as answered) or a
+        new name; and the names whose roster question is not answered yet."""
         entries: list[str | Person] = []
         unanswered = []
         by_pk = {str(p.pk): p for p in self.people}
@@ -400,12 +387,29 @@ class PlayerNamesForm(forms.Form):
                 entries.append(by_pk[answer])
             else:
                 unanswered.append(name)
-        if unanswered:
+        return entries, unanswered
+
+    def clean(self):
+        data = super().clean()
+        picked = self._picked(data)
+        here = {q["name"]: data.get(q["field"]) or "" for q in self.here_questions}
+        left_out = {name for name, answer in here.items() if answer == "skip"}
+        lines = [n for n in self.typed_names() if n not in left_out]
+        names = lines + [p.name for p in picked]
+        if not names and not left_out:
+            raise ValidationError("Type at least one name, or pick people from your roster.")
+        problems = self._problems(names)
+        if problems:
+            raise ValidationError(problems)
+        unsure = [n for n, answer in here.items() if answer not in ("add", "skip")]
+        entries, unanswered = self._entries(lines, data)
+        if unsure or unanswered:
             self.needs_answers = True
+            asks = [f"is {_quoted(unsure)} someone else, or a player already here tonight"]
+            asks += [f"is {_quoted(unanswered)} someone already on your roster"]
+            asks = [a for a, names in zip(asks, (unsure, unanswered), strict=True) if names]
             raise ValidationError(
-                "Before adding them: is "
-                + ", ".join(f"“{n}”" for n in unanswered)
-                + " someone already on your roster? Answer below, then add again."
+                f"Before adding them: {'; and '.join(asks)}? Answer below, then add again."
             )
         entries += picked
         chosen = [e.pk for e in entries if isinstance(e, Person)]

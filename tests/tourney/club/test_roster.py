@@ -657,6 +657,23 @@ def test_a_roster_close_spelling_not_playing_tonight_still_asks(host_client, hos
     assert not event.players.exists()
 
 
+def test_both_kinds_of_question_are_asked_at_once(host_client, host):
+    Player.objects.create(event=EventFactory(owner=host), name="Ann Whitaker")
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Gus Møller"])
+    url = reverse("player_list", args=[event.slug])
+    page = unescape(host_client.post(url, {"names": "Gus Moller\nAnne Whitaker"}).content.decode())
+    assert (
+        "Before adding them: is “Gus Moller” someone else, or a player already here tonight; "
+        "and is “Anne Whitaker” someone already on your roster? Answer below, then add again."
+    ) in page
+    answers = dict(re.findall(r'name="((?:here|same)-[0-9a-f]+)" value="(add|new)"', page))
+    assert len(answers) == 2
+    done = host_client.post(url, {"names": "Gus Moller\nAnne Whitaker", **answers}, follow=True)
+    assert "Added 2 players." in done.content.decode()
+    assert event.players.count() == 3
+
+
 def test_a_kept_spelling_of_a_player_tonight_is_asked(host_client, host):
     event = EventFactory(owner=host)
     (ann,) = services.add_players(event, ["Ann Whitaker"])
