@@ -11,10 +11,8 @@
       boxes: Array.prototype.slice.call(set.querySelectorAll("input[name=roster]"))
     };
   }
-  document.addEventListener("change", function (ev) {
-    var g = group(ev.target);
-    if (!g || !g.all) { return; }
-    if (ev.target === g.all) {
+  function follow(g, changed) {
+    if (changed === g.all) {
       g.boxes.forEach(function (box) { box.checked = g.all.checked; });
       g.all.indeterminate = false;
       return;
@@ -22,5 +20,15 @@
     var ticked = g.boxes.filter(function (box) { return box.checked; }).length;
     g.all.checked = ticked === g.boxes.length;
     g.all.indeterminate = ticked > 0 && ticked < g.boxes.length;
+  }
+  document.addEventListener("change", function (ev) {
+    var g = group(ev.target);
+    if (g && g.all) { follow(g, ev.target); }
+  });
+  /* A page sent back with "tick all" on (a question to answer first) shows it ticked. */
+  document.addEventListener("DOMContentLoaded", function () {
+    var all = document.querySelector(".roster-pick input[name=tick_all]");
+    var g = all && group(all);
+    if (g && all.checked) { follow(g, all); }
   });
 })();

@@ -63,6 +63,16 @@ def test_tick_all_ticks_every_roster_box_and_adds_the_ticked(live_server, browse
     # Only Member Cc is left to pick; tick all again ticks just them.
     page.get_by_label("Tick all 1: everyone below").check()
     expect(page.get_by_label("Member Cc")).to_be_checked()
+    # Sent back with a question to answer, the page still shows them ticked.
+    page.get_by_label("Names, one per line").fill("Member Ab")
+    page.get_by_role("button", name="Add players", exact=True).click()
+    page.get_by_text("“Member Ab”: someone else, or Member Aa").wait_for()
+    expect(page.get_by_label("Tick all 1: everyone below")).to_be_checked()
+    expect(page.get_by_label("Member Cc")).to_be_checked()
+    page.get_by_label("Someone else: add “Member Ab” too").check()
+    page.get_by_role("button", name="Add players", exact=True).click()
+    page.get_by_text("Added 2 players.").wait_for()
+    assert event.players.filter(name__in=["Member Ab", "Member Cc"]).count() == 2
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
 
