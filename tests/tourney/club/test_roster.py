@@ -608,6 +608,11 @@ def test_a_close_spelling_of_someone_playing_tonight_is_asked_not_refused(host_c
     assert "Added 1 player." in unescape(done)
     assert "“Gus Moller” left out: Gus Møller is already playing." in unescape(done)
 
+    # Left out, with nothing else to add: nothing is added, and the page says why.
+    alone = host_client.post(url, {"names": "Gus Moller", field: "skip"}, follow=True)
+    assert "No one added." in unescape(alone.content.decode())
+    assert event.players.count() == 3
+
     # "Someone else": added as typed, beside Gus Møller.
     host_client.post(url, {"names": "Gus Moller", field: "add"})
     assert event.players.filter(name="Gus Moller").exists()
