@@ -39,6 +39,7 @@ urlpatterns = [
     path(event + "delete/", events.event_delete, name="event_delete"),
     path(event + "players/", players.player_list, name="player_list"),
     path(event + "players/<int:pk>/status/", players.player_status, name="player_status"),
+    path(event + "players/check-in/", players.player_check_in_all, name="player_check_in_all"),
     path(event + "players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path(event + "seating/", seating.event_seating, name="event_seating"),
     path(event + "seating/rules/", seating.seating_constraint_add, name="seating_constraint_add"),

@@ -49,7 +49,7 @@ from .play import (
     table_state,
     typed_score_problems,
 )
-from .players import add_players, set_player_status
+from .players import CheckIn, add_players, check_everyone_in, set_player_status
 from .seat import (
     current_plan,
     event_totals,
@@ -70,6 +70,7 @@ from .seat import (
 from .table_games import start_table_game
 
 __all__ = [
+    "CheckIn",
     "ConfirmError",
     "RoundStateError",
     "StaleForm",
@@ -77,6 +78,7 @@ __all__ = [
     "TableAnswer",
     "add_players",
     "begin_round",
+    "check_everyone_in",
     "check_table_scores",
     "close_round",
     "confirm_entry",

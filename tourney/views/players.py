@@ -36,9 +36,40 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
             Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
         )
         added = services.add_players(event, form.cleaned_data["entries"], status=status)
-        messages.success(request, f"Added {len(added)} player{'s' if len(added) != 1 else ''}.")
+        if added:
+            messages.success(request, f"Added {_players(len(added))}.")
+        else:
+            messages.info(request, "No one added.")
+        for note in form.notes:
+            messages.info(request, note)
         return redirect("player_list", slug=event.slug)
     return render(request, "tourney/player_list.html", _players_context(event, form))
+
+
+def _players(count: int) -> str:
+    return f"{count} player{'s' if count != 1 else ''}"
+
+
+@login_required
+@require_POST
+@answered_once
+def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Check in everyone expected; say how many, and who was left as marked."""
+    event = host_event(request, slug)
+    done = services.check_everyone_in(event)
+    if done.checked_in:
+        messages.success(request, f"Checked in {_players(done.checked_in)}.")
+    else:
+        messages.info(request, "Everyone expected is already checked in.")
+    left = [f"{', '.join(done.absent)} (absent)"] if done.absent else []
+    left += [f"{', '.join(done.gone_home)} (gone home)"] if done.gone_home else []
+    if left:
+        messages.info(
+            request,
+            f"Not checked in, as you marked them: {'; '.join(left)}. "
+            "Use their own Check in button when they are here.",
+        )
+    return redirect("player_list", slug=event.slug)
 
 
 def _players_context(event: Event, form=None) -> dict:
@@ -51,6 +82,8 @@ def _players_context(event: Event, form=None) -> dict:
         "players": players,
         "form": form,
         "present_count": by_status[Player.Status.PRESENT],
+        "expected_count": by_status[Player.Status.REGISTERED],
+        "held_count": by_status[Player.Status.ABSENT] + by_status[Player.Status.LEFT],
         "statuses": Player.Status,
     }
 
