@@ -396,3 +396,20 @@ def test_seasons_do_not_offer_games_at_one_table(host_client, host):
     assert "Friday Rook Night" in page and "Sunday Shanghai" not in page
     form = host_client.get(reverse("event_edit", args=[family.slug])).content.decode()
     assert "Autumn" not in form and 'name="season"' not in form
+
+
+def test_a_four_round_nights_score_sheets_show_only_its_four_rounds(host_client, host):
+    from tests.factories import night, valid_points
+    from tourney import services
+
+    event = night(8, owner=host, rounds_planned=4)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    response = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    ws = openpyxl.load_workbook(io.BytesIO(response.content))["Master sheet"]
+    heads = [c.value for c in ws[1] if c.value]
+    rounds = [h.split(":")[0] for h in heads if h[:1] == "R" and ":" in h]
+    assert rounds == ["R1", "R2", "R3", "R4"]
+    assert heads[5:8] == ["Total", "Went out", "Place"]

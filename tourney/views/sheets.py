@@ -230,7 +230,13 @@ def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             )
         workbook = exports.rummy_event_workbook(
-            game, title=event.name, date=date, place=event.place, master=history, tables=tables
+            game,
+            title=event.name,
+            date=date,
+            place=event.place,
+            master=history,
+            tables=tables,
+            rounds_planned=event.rounds_planned,
         )
     name = exports.filename(event.name, date, "score-sheets", "xlsx")
     return download(workbook_bytes(workbook), name, XLSX)
