@@ -130,7 +130,13 @@ def _new_rules_notes(old: rules.Game, new: rules.Game, last: int) -> list[str]:
 
 
 def _next_round_notes(event: Event, changed: Event, last: int, notes: list[str]) -> list[str]:
-    seating_fields = ("min_table_size", "max_table_size", "seating_method", "allow_short_tables")
+    seating_fields = (
+        "min_table_size",
+        "max_table_size",
+        "seating_method",
+        "allow_short_tables",
+        "sit_out_when_uneven",
+    )
     if any(getattr(event, f) != getattr(changed, f) for f in seating_fields):
         notes.append(f"The new seating settings apply when round {last + 1} is seated.")
     return notes

@@ -123,7 +123,24 @@ def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
         return None  # Toonerville has no short-table rules to fall back on.
     if fallback is None and event.allow_short_tables:
         return "short_table"
+    if fallback is None and event.sit_out_when_uneven:
+        return "sit_out"
     return fallback
+
+
+def _remember_fallback(event: Event, fallback: str | None) -> None:
+    """The host's answer to "the tables don't split" holds for the rest of the night, so
+    a room of 7 at Shanghai is asked once, not every round (the event form changes it)."""
+    if fallback == "sit_out":
+        changes = {"sit_out_when_uneven": True, "allow_short_tables": False}
+    elif fallback == "short_table" and event.game.short_table_size is not None:
+        changes = {"allow_short_tables": True, "sit_out_when_uneven": False}
+    else:
+        return
+    if any(getattr(event, name) != value for name, value in changes.items()):
+        Event.objects.filter(pk=event.pk).update(**changes)
+        for name, value in changes.items():
+            setattr(event, name, value)
 
 
 def _write_plan(rnd: Round, plan: seating.Plan) -> None:
@@ -168,6 +185,7 @@ def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
     plan = plan_for(event, number, fallback=fallback)
     rnd = Round.objects.create(event=event, number=number)
     _write_plan(rnd, plan)
+    _remember_fallback(event, fallback)
     return rnd
 
 
@@ -188,6 +206,7 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
         rnd = Round.objects.create(event=event, number=number)
         _write_plan(rnd, plan)
         created.append(rnd)
+    _remember_fallback(event, fallback)
     return created
 
 
@@ -200,6 +219,7 @@ def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None 
     require_in_night(rnd, event, "seat")
     plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
     _write_plan(rnd, plan)
+    _remember_fallback(event, fallback)
     return rnd
 
 
