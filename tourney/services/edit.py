@@ -50,7 +50,8 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
     last = started[-1].number
     if changed.rounds_planned < last:
         refusals.append(
-            f"Round {last} has been played: the night can't have fewer than {last} rounds "
+            f"Round {last} has been played: the night can't have fewer than "
+            f"{rules.count_of(last, 'round')} "
             f"({changed.rounds_planned} would drop rounds already played)."
         )
     if changed.game_slug != event.game_slug:

@@ -165,6 +165,8 @@ def next_round_number(event: Event) -> int:
         )
     number = (in_play.number + 1) if in_play else 1
     if number > event.rounds_planned:
+        if event.rounds_planned == 1:
+            raise RoundStateError("The one round of this event has been played.")
         raise RoundStateError(f"All {event.rounds_planned} rounds of this event have been played.")
     return number
 
@@ -312,8 +314,8 @@ def table_size_problems(rnd: Round) -> list[str]:
         size = len(table.seats.all())
         if not low <= size <= event.max_table_size:
             problems.append(
-                f"Table {table.number} has {size} players: tables here seat "
-                f"{low} to {event.max_table_size}."
+                f"Table {table.number} has {size} player{'' if size == 1 else 's'}: "
+                f"tables here seat {low} to {event.max_table_size}."
             )
     return problems
 

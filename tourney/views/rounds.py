@@ -68,7 +68,8 @@ def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     _event, created, answer = _seat(request, slug, "round_plan_night", services.plan_rest_of_night)
     if answer:
         return answer
-    messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
+    planned = rules.count_of(len(created), "round")
+    messages.success(request, f"Planned {planned} ahead. Print the movement cards.")
     return redirect("movement_cards", slug=slug)
 
 

@@ -1,0 +1,72 @@
+"""Issue 26's words and marks as a host or player reads them: plurals, the winner mark,
+movement cards, minus signs, the event page's next step."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import night, valid_points
+from tourney import services
+from tourney.models import Player
+
+pytestmark = pytest.mark.django_db
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def play_round(event):
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    services.close_round(rnd)
+    return rnd
+
+
+def cells(page: str, name: str) -> list[str]:
+    """The movement card of ``name``: each round's text after the round number."""
+    card = page[page.index(f"<h2>{name}</h2>") :]
+    card = card[: card.index("</table>")]
+    rows = re.findall(r"<tr><td class=\"num\">(\d+)</td>(.*?)</tr>", card)
+    return [re.sub(r"<[^>]+>", " ", rest).split() for _, rest in rows]
+
+
+def test_movement_cards_say_gone_home_and_not_here_yet_rather_than_sits_out(host_client, host):
+    event = night(12, owner=host, rounds_planned=3)
+    first, second, third = services.plan_rest_of_night(event)
+    services.begin_round(first)
+    for table in first.tables.all():
+        services.submit_scores(table, valid_points(table))
+    services.close_round(first)
+    services.set_player_status(event.players.get(name="P03"), Player.Status.LEFT)
+    services.add_players(event, ["Late Lou"])
+    services.set_player_status(event.players.get(name="Late Lou"), Player.Status.PRESENT)
+    services.reseat_round(second)
+    services.reseat_round(third)
+
+    page = host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
+    assert cells(page, "P03")[1:] == [["gone", "home"], ["gone", "home"]]
+    assert cells(page, "Late Lou")[0] == ["not", "here", "yet"]
+    assert "sits out" not in page
+
+
+def test_seven_at_shanghai_movement_cards_still_say_sits_out(host_client, host):
+    event = night(7, owner=host, game_slug="shanghai", min_table_size=4, max_table_size=6)
+    services.plan_rest_of_night(event, fallback="sit_out")
+    page = host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
+    assert page.count("sits out") == event.rounds_planned  # one a round, in turn
+    assert "gone home" not in page and "not here yet" not in page
+
+
+def test_a_table_of_one_reads_1_player(host_client, host):
+    event = night(12, owner=host)
+    rnd = services.seat_next_round(event)
+    table = rnd.tables.get(number=1)
+    for seat in list(table.seats.order_by("position"))[1:]:
+        services.move_player(rnd, seat.player, 2)
+    page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert "Table 1 has 1 player: tables here seat 3 to 5." in page
+    assert "1 player · " in page
+    assert not re.search(r"\b1 players\b", page)
