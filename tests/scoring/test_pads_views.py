@@ -309,7 +309,7 @@ def test_winner_is_announced_and_the_form_gives_way(host_client, host):
     build_pads(host)
     pad = Pad.objects.get(name="Rook for Two with Finn")
     page = host_client.get(pad.get_absolute_url()).content.decode()
-    assert "🏆 Eve wins with 171!" in page
+    assert "</svg> Eve wins with 171!" in page
     assert "Game over" in page and 'name="bid"' not in page
 
 
@@ -536,11 +536,11 @@ def _eve_wins_at_hand_1_after_a_correction(pad):
 def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(host_client, two):
     data = _eve_wins_at_hand_1_after_a_correction(two)
     before = host_client.get(two.get_absolute_url()).content.decode()
-    assert "🏆 Finn wins with 252!" in before
+    assert "</svg> Finn wins with 252!" in before
     response = host_client.post(url("hand_correct", two, 1), data)
     assert response.status_code == 303, response.content.decode()
     page = host_client.get(two.get_absolute_url()).content.decode()
-    assert "🏆 Eve wins with 152!" in page and "Finn wins" not in page
+    assert "</svg> Eve wins with 152!" in page and "Finn wins" not in page
     assert "Eve reached 150 first, at hand 1." in page
     assert "Hand 2 was played after the game was decided: kept on the sheet, not counted" in page
     row = re.search(r'<tr [^>]*id="hand-2".*?</tr>', page, re.S).group(0)
@@ -550,7 +550,7 @@ def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(hos
     assert re.findall(r">(-?\d+)</td>", totals) == ["152", "0"]
     assert 'name="bid"' not in page  # the game is over: no hand 3
     board = host_client.get(url("pad_board", two), headers=HTMX).content.decode()
-    assert "🏆 Eve wins with 152!" in board
+    assert "</svg> Eve wins with 152!" in board
     later = host_client.get(url("hand_detail", two, 2)).content.decode()
     assert "Played after the game was decided (at hand 1): kept, not counted" in later
     first = host_client.get(url("hand_detail", two, 1)).content.decode()

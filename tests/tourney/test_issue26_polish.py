@@ -70,3 +70,25 @@ def test_a_table_of_one_reads_1_player(host_client, host):
     assert "Table 1 has 1 player: tables here seat 3 to 5." in page
     assert "1 player · " in page
     assert not re.search(r"\b1 players\b", page)
+
+
+# Emoji pictographs (🏆 🎉 ...), which a projector or a sheet without an emoji font draws
+# as an empty box; text symbols such as ★ and ♜ are in the ordinary fonts (DejaVu).
+EMOJI = re.compile("[\U0001f000-\U0001faff]")
+
+
+def test_no_page_relies_on_an_emoji_font():
+    found = {
+        str(path.relative_to(TEMPLATES)): EMOJI.findall(path.read_text())
+        for path in TEMPLATES.rglob("*.html")
+    }
+    assert {name: marks for name, marks in found.items() if marks} == {}
+
+
+def test_the_winner_is_marked_with_a_drawn_trophy_labelled_winner(host_client, host):
+    event = night(8, owner=host, rounds_planned=1)
+    play_round(event)
+    for name in ("standings", "master_sheet", "projector"):
+        page = host_client.get(reverse(name, args=[event.slug])).content.decode()
+        assert '<svg class="trophy" role="img" aria-label="Winner"' in page, name
+        assert "🏆" not in page

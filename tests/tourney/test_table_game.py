@@ -113,7 +113,7 @@ def test_a_whole_game_ends_with_the_winner(host_client):
         response = hand(host_client, event, {"Ann": 0, "Bo": 10 * number, "Cy": 5})
         assert response.status_code == 303
     page = host_client.get(response["Location"]).content.decode()
-    assert "🏆 Ann wins with 0!" in page
+    assert "</svg> Ann wins with 0!" in page
     assert "Final totals" in page
     expected = rules.get_game("shanghai").standings(
         {"Ann": [0] * 7, "Bo": [10 * n for n in range(1, 8)], "Cy": [5] * 7}
