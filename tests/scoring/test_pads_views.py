@@ -574,3 +574,20 @@ def test_exports_leave_the_hands_after_the_game_out_of_the_totals(host_client, t
     assert (_value(ws, "I7"), _value(ws, "L7")) == (152, 0)
     assert "played after the game was decided" in ws["F6"].value
     assert ws["A10"].value == "Winner: Eve"
+
+
+def test_negative_scores_and_totals_use_one_minus_sign(host_client, four):
+    """A set side's hand (−100) and its running total, footer and board total (−100):
+    the same true minus sign (U+2212) everywhere, never "-100" beside "−100"."""
+    host_client.post(
+        url("hand_add", four), hand_data(four, bidder="Bo", bid="100", other_taken="115")
+    )
+    page = host_client.get(url("pad_detail", four)).content.decode()
+    main = page[page.index("<main") : page.index("</main>")]
+    text = " ".join(re.findall(r">([^<]*)<", main))  # what is read, not the attributes
+    assert not re.findall(r"(?<![\w-])-\d+", text)
+    assert re.search(r'class="running">−100<', main)  # the running total
+    assert re.search(r'class="pad-board-total">−100<', main)  # the board
+    assert re.search(r"<td[^>]*>−100</td>", main)  # the footer total
+    hand = host_client.get(url("hand_detail", four, 1)).content.decode()
+    assert "<strong>−100</strong>" in hand and "<strong>-100</strong>" not in hand
