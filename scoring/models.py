@@ -594,7 +594,7 @@ def signed(points: int) -> str:
 
 def shown(points: object) -> str:
     """A number as every page shows it: a negative with the true minus sign (U+2212),
-    never the hyphen, so "−110" and a total of −110 look alike on one sheet.
+    never the hyphen, so a hand's change and a negative total look alike on one sheet.
     Files (CSV, xlsx) keep real numbers; this is for what people read."""
     if isinstance(points, int) and not isinstance(points, bool) and points < 0:
         return f"−{-points}"

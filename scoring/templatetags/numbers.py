@@ -1,7 +1,7 @@
 """``{{ value|minus }}``: a number with the true minus sign (U+2212) when it is negative.
 
 The one way pages write a negative score or total (``scoring.models.shown``), so a
-hand's "−110" and a running total of −110 look the same; load it with
+hand's change and a negative running total use the same sign; load it with
 ``{% load numbers %}``.
 """
 

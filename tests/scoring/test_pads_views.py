@@ -577,8 +577,8 @@ def test_exports_leave_the_hands_after_the_game_out_of_the_totals(host_client, t
 
 
 def test_negative_scores_and_totals_use_one_minus_sign(host_client, four):
-    """A set side's hand (−100) and its running total, footer and board total (−100):
-    the same true minus sign (U+2212) everywhere, never "-100" beside "−100"."""
+    """A set side's hand and its running total, footer and board total (minus 100):
+    the same true minus sign (U+2212) everywhere, never a hyphen beside it."""
     host_client.post(
         url("hand_add", four), hand_data(four, bidder="Bo", bid="100", other_taken="115")
     )
