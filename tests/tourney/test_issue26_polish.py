@@ -92,3 +92,33 @@ def test_the_winner_is_marked_with_a_drawn_trophy_labelled_winner(host_client, h
         page = host_client.get(reverse(name, args=[event.slug])).content.decode()
         assert '<svg class="trophy" role="img" aria-label="Winner"' in page, name
         assert "🏆" not in page
+
+
+def test_a_finished_night_is_not_told_new_rules_apply_from_a_round_that_never_comes(
+    host_client, host
+):
+    from tests.tourney.test_score_path import edit_data
+
+    event = night(8, owner=host, rounds_planned=4)
+    for _ in range(4):
+        play_round(event)
+    data = edit_data(host_client, event, toonerville__round_11_cards="14", min_table_size="4")
+    response = host_client.post(reverse("event_edit", args=[event.slug]), data, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "apply from round 5" not in page
+    assert "apply when round 5 is seated" not in page
+    assert "The night&#x27;s rounds have all been played" in page
+
+
+def test_a_night_with_rounds_to_come_still_says_when_new_rules_apply(host_client, host):
+    from tests.tourney.test_score_path import edit_data
+
+    event = night(8, owner=host, rounds_planned=4)
+    for _ in range(3):
+        play_round(event)
+    data = edit_data(host_client, event, toonerville__round_11_cards="14")
+    page = host_client.post(reverse("event_edit", args=[event.slug]), data, follow=True)
+    assert "The new house rules apply from round 4; rounds 1 to 3 keep the scores they have." in (
+        page.content.decode()
+    )
