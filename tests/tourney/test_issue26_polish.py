@@ -122,3 +122,38 @@ def test_a_night_with_rounds_to_come_still_says_when_new_rules_apply(host_client
     assert "The new house rules apply from round 4; rounds 1 to 3 keep the scores they have." in (
         page.content.decode()
     )
+
+
+def primary_buttons(page: str) -> list[str]:
+    """The text of every main (primary) button or link on a page."""
+    found = re.findall(r'class="(?:button )?primary[^"]*"[^>]*>(.*?)</(?:a|button)>', page)
+    return [re.sub(r"<[^>]+>", "", text).strip() for text in found]
+
+
+def test_the_event_pages_main_button_is_the_hosts_next_step(host_client, host):
+    event = night(8, owner=host)
+    event.players.update(status=Player.Status.REGISTERED)  # nobody has arrived yet
+    page = host_client.get(event.get_absolute_url()).content.decode()
+    assert primary_buttons(page)[0] == "Check players in (0 checked in of 8)"
+    assert "Master sheet" not in primary_buttons(page)
+
+    event.players.update(status=Player.Status.PRESENT)
+    page = host_client.get(event.get_absolute_url()).content.decode()
+    assert primary_buttons(page) == ["Seat round 1"]
+
+    play_round(event)
+    page = host_client.get(event.get_absolute_url()).content.decode()
+    assert primary_buttons(page)[0] == "Master sheet"
+
+
+def test_gone_home_is_offered_only_once_the_night_has_started(host_client, host):
+    event = night(8, owner=host)
+    players = reverse("player_list", args=[event.slug])
+    page = host_client.get(players).content.decode()
+    assert "Gone home" not in page
+    assert ">Absent<" in page
+    services.seat_next_round(event)  # seated, not started: still before the night
+    assert "Gone home" not in host_client.get(players).content.decode()
+    services.begin_round(event.rounds.get(number=1))
+    page = host_client.get(players).content.decode()
+    assert page.count("Gone home: seat no more<span") == 8

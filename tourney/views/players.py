@@ -14,7 +14,7 @@ from scoring.once import answered_once
 from tourney import services
 from tourney.club import history
 from tourney.club.people import RosterError, rename_person
-from tourney.models import Event, Player, Seat
+from tourney.models import Event, Player, Round, Seat
 from tourney.night.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
@@ -51,6 +51,9 @@ def _players_context(event: Event, form=None) -> dict:
         "form": form,
         "present_count": by_status[Player.Status.PRESENT],
         "statuses": Player.Status,
+        # "Gone home" means leaving during the night: before a round has started,
+        # someone not coming is "Absent".
+        "night_started": event.rounds.exclude(status=Round.Status.PLANNED).exists(),
     }
 
 
