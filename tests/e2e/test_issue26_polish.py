@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.factories import night
+from tests.factories import PASSWORD, night
 from tourney import services
 from tourney.models import Entry, TableCard
 
@@ -59,4 +59,50 @@ def test_the_offline_banner_sits_above_the_heading_and_drops_try_now_once_sent(
     expect(banner).to_contain_text("Saved.")
     expect(retry).to_be_hidden()
     assert Entry.objects.filter(table=table).count() == 1
+    context.close()
+
+
+# Per row: how far the link's text baseline sits below the first number's (CSS px).
+# A text range's bottom is its line box's bottom; same font, same size: equal when aligned.
+BASELINE_GAPS = """(selector) => [...document.querySelectorAll(selector)].map(row => {
+  const link = row.querySelector('a.tap');
+  const cells = [...row.querySelectorAll('td.num')].filter(td => !td.contains(link));
+  const textBottom = el => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter(r => r.height);
+    return rects.length ? rects[0].bottom : null;
+  };
+  const name = textBottom(link);
+  return cells.map(td => textBottom(td)).filter(b => b !== null).map(b => Math.abs(name - b));
+})"""
+
+
+def test_name_links_sit_on_the_same_line_as_the_numbers(live_server, browser, host):
+    from tests.tourney.club.test_seasons import play_night
+    from tourney.models import Event, Person, Season
+
+    nights = [
+        play_night(host, ["Ann", "Bo", "Cy", "Di"], day=1),
+        play_night(host, ["Bo", "Ann", "Cy"], day=8),
+    ]
+    season = Season.objects.create(owner=host, name="Autumn")
+    Event.objects.filter(pk__in=[e.pk for e in nights]).update(season=season)
+    ann = Person.objects.get(owner=host, name="Ann")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Username").fill(host.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/")
+    for url, rows in (
+        (reverse("season_detail", args=[season.slug]), "table.season-standings tbody tr"),
+        (reverse("person_detail", args=[ann.pk]), "table.head-to-head tbody tr"),
+    ):
+        page.goto(live_server.url + url)
+        gaps = page.evaluate(BASELINE_GAPS, rows)
+        assert gaps and all(gap for gap in gaps), url
+        assert max(max(row) for row in gaps) <= 1, (url, gaps)
     context.close()
