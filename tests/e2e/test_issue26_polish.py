@@ -106,3 +106,77 @@ def test_name_links_sit_on_the_same_line_as_the_numbers(live_server, browser, ho
         assert gaps and all(gap for gap in gaps), url
         assert max(max(row) for row in gaps) <= 1, (url, gaps)
     context.close()
+
+
+IPHONE_SE = {
+    "viewport": {"width": 375, "height": 667},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def test_the_five_player_pad_fits_an_iphone_se_or_says_it_scrolls(live_server, browser, host):
+    from scoring import services as pad_services
+    from scoring.models import HandInput
+
+    names = ["Annabelle", "Bartholomew", "Cy", "Dorothea", "Ed"]
+    pad = pad_services.start_pad(
+        owner=host,
+        name="Five on Friday",
+        game_slug="partnership-rook-5",
+        house_rules={},
+        players=names,
+        first_dealer=0,
+    )
+    seats = {p.name: p for p in pad.seats}
+    for number, (bidder, partner, bid, taken) in enumerate(
+        [
+            ("Annabelle", "Cy", 120, 130),
+            ("Bartholomew", "Ed", 150, 90),
+            ("Dorothea", None, 100, 140),
+        ],
+        start=1,
+    ):
+        entry = HandInput(
+            bidder=seats[bidder],
+            partner=seats[partner] if partner else None,
+            bid=bid,
+            taken=taken,
+        )
+        pad_services.record_hand(pad, entry, number=number, entered_by="hostess")
+
+    context = browser.new_context(**IPHONE_SE)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Username").fill(host.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/")
+    page.goto(live_server.url + pad.get_absolute_url())
+    wrap = page.locator(".table-wrap").filter(has=page.locator("table.pad-sheet"))
+    hint = page.locator(".scroll-hint")
+    width, shown = wrap.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if width > shown:  # five columns of names don't fit 375 px: the page says it scrolls
+        expect(hint).to_be_visible()
+        expect(hint).to_contain_text("Swipe the sheet sideways")
+        hint_box, wrap_box = hint.bounding_box(), wrap.bounding_box()
+        assert hint_box["y"] + hint_box["height"] <= wrap_box["y"] + 1  # just above the sheet
+        assert hint_box["x"] >= 0 and hint_box["x"] + hint_box["width"] <= 375
+        assert "gradient" in wrap.evaluate("el => getComputedStyle(el).backgroundImage")
+        # Swiping brings the last player's column into view.
+        wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        last = page.locator("table.pad-sheet thead th").last
+        box = last.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, box
+        expect(last).to_have_text("Ed")
+    else:
+        expect(hint).to_be_hidden()
+
+    page.set_viewport_size({"width": 1280, "height": 800})  # a laptop: room for every column
+    width, shown = wrap.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert width <= shown
+    expect(hint).to_be_hidden()
+    context.close()
