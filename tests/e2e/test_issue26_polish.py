@@ -180,3 +180,28 @@ def test_the_five_player_pad_fits_an_iphone_se_or_says_it_scrolls(live_server, b
     assert width <= shown
     expect(hint).to_be_hidden()
     context.close()
+
+
+def test_a_phone_left_open_drops_scores_wrong_once_the_round_closes(
+    live_server, browser, phone, host
+):
+    from tests.factories import valid_points
+
+    event = night(8, owner=host)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    card = TableCard.objects.get(event=event, number=1)
+    context = browser.new_context(**phone)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("table_page", args=[card.token]))
+    offer = page.get_by_text("Scores wrong? Enter them as you see them")
+    expect(offer).to_be_visible()
+    services.close_round(rnd)
+    # The next poll (every few seconds) takes the form away: it could only be refused.
+    expect(page.get_by_text("Only the host can reopen it")).to_be_visible(timeout=20_000)
+    expect(offer).to_have_count(0)
+    expect(page.locator("form.score-form")).to_have_count(0)
+    context.close()

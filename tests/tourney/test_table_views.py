@@ -567,7 +567,7 @@ def test_a_confirmation_racing_a_correction_is_never_silently_overwritten(host):
 
 def test_once_the_round_closes_the_phone_no_longer_offers_to_enter_scores(client, playing):
     """A phone that loaded the page while the round was playing: its next poll takes away
-    "Scores wrong? Enter them..." (every save would be refused) and says who can reopen."""
+    "Scores wrong? Enter them..." (every save would be refused) and says who can reopen it."""
     _event, rnd, table, card = playing
     services.submit_scores(table, valid_points(table))
     page = client.get(url(card)).content.decode()
@@ -581,9 +581,8 @@ def test_once_the_round_closes_the_phone_no_longer_offers_to_enter_scores(client
     services.close_round(rnd)
     polled = client.get(url(card, "table_status") + "?round=1", headers={"HX-Request": "true"})
     html = unescape(polled.content.decode())
-    assert '<div id="score-entry" hx-swap-oob="true">' in html
-    entry = html[html.index('<div id="score-entry"') :]
-    assert "Round 1 is closed: ask the host to reopen it if these scores are wrong." in entry
+    assert '<div id="score-entry" hx-swap-oob="true"></div>' in html  # the form goes
+    assert "Round 1 is closed: these are the final scores. Only the host can reopen it." in html
     assert "Scores wrong?" not in html
     page = client.get(url(card)).content.decode()
     assert "Scores wrong?" not in page
