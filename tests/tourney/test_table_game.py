@@ -115,7 +115,7 @@ def test_a_whole_game_ends_with_the_winner(host_client):
         response = hand(host_client, event, {"Ann": 0, "Bo": 10 * number, "Cy": 5})
         assert response.status_code == 303
     page = host_client.get(response["Location"]).content.decode()
-    assert "🏆 Ann wins with 0!" in page
+    assert "</svg> Ann wins with 0!" in page
     assert "Final totals" in page
     expected = rules.get_game("shanghai").standings(
         {"Ann": [0] * 7, "Bo": [10 * n for n in range(1, 8)], "Cy": [5] * 7}
@@ -426,3 +426,20 @@ def test_a_tournament_round_page_keeps_its_rounds_and_table_numbers(host_client,
     page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
     assert "<title>Round 1 · Club night" in page and "Round 1 of" in page
     assert "Table 1" in page and "Seating chart" in page and "Close round 1</button>" in page
+
+
+def test_a_four_round_nights_score_sheets_show_only_its_four_rounds(host_client, host):
+    from tests.factories import night, valid_points
+    from tourney import services
+
+    event = night(8, owner=host, rounds_planned=4)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    response = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    ws = openpyxl.load_workbook(io.BytesIO(response.content))["Master sheet"]
+    heads = [c.value for c in ws[1] if c.value]
+    rounds = [h.split(":")[0] for h in heads if h[:1] == "R" and ":" in h]
+    assert rounds == ["R1", "R2", "R3", "R4"]
+    assert heads[5:8] == ["Total", "Went out", "Place"]

@@ -58,6 +58,7 @@ EVENT_FIELDS = [
     "min_table_size",
     "max_table_size",
     "allow_short_tables",
+    "sit_out_when_uneven",
     "record_buys",
     "ended_at",
     "reopened_at",
@@ -382,6 +383,7 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     for key in ("allow_short_tables", "record_buys"):
         c.flag(f, key, path)
     c.flag(f, "season_seating", path, optional=True)
+    c.flag(f, "sit_out_when_uneven", path, optional=True)
     c.whole(f, "table_history_days", path, 0, 365, optional=True)
     c.when(f, "ended_at", path, optional=True)
     c.when(f, "reopened_at", path, optional=True)

@@ -88,6 +88,13 @@ class Event(models.Model):
         default=False,
         help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
     )
+    sit_out_when_uneven = models.BooleanField(
+        default=False,
+        help_text=(
+            "When the players present don't split into tables, one sits out each round "
+            "(in turn) instead of the host being asked every round."
+        ),
+    )
     record_buys = models.BooleanField(default=False)
     season = models.ForeignKey(
         Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"

@@ -70,6 +70,7 @@ class EventForm(forms.ModelForm):
             "min_table_size",
             "max_table_size",
             "allow_short_tables",
+            "sit_out_when_uneven",
             "record_buys",
             "season",
             "season_seating",
@@ -81,6 +82,8 @@ class EventForm(forms.ModelForm):
         }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
+            "sit_out_when_uneven": "When the players don't split into tables, one sits out each "
+            "round, in turn",
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
             "season_seating": "Seat away from recent season opponents",

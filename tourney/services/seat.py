@@ -98,7 +98,24 @@ def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
         return None  # Toonerville has no short-table rules to fall back on.
     if fallback is None and event.allow_short_tables:
         return "short_table"
+    if fallback is None and event.sit_out_when_uneven:
+        return "sit_out"
     return fallback
+
+
+def _remember_fallback(event: Event, fallback: str | None) -> None:
+    """The host's answer to "the tables don't split" holds for the rest of the night, so
+    a room of 7 at Shanghai is asked once, not every round (the event form changes it)."""
+    if fallback == "sit_out":
+        changes = {"sit_out_when_uneven": True, "allow_short_tables": False}
+    elif fallback == "short_table" and event.game.short_table_size is not None:
+        changes = {"allow_short_tables": True, "sit_out_when_uneven": False}
+    else:
+        return
+    if any(getattr(event, name) != value for name, value in changes.items()):
+        Event.objects.filter(pk=event.pk).update(**changes)
+        for name, value in changes.items():
+            setattr(event, name, value)
 
 
 def _write_plan(rnd: Round, plan: seating.Plan) -> None:
@@ -123,6 +140,8 @@ def next_round_number(event: Event) -> int:
         )
     number = (in_play.number + 1) if in_play else 1
     if number > event.rounds_planned:
+        if event.rounds_planned == 1:
+            raise RoundStateError("The one round of this event has been played.")
         raise RoundStateError(f"All {event.rounds_planned} rounds of this event have been played.")
     return number
 
@@ -158,6 +177,7 @@ def _planned_then_written[T](
                 locked, number, fallback=fallback, method=method
             ):
                 done = write(locked, number, plans)
+                _remember_fallback(locked, fallback)
                 planning.forget_played_plans(locked)
                 return done
         event = locked
@@ -312,8 +332,8 @@ def table_size_problems(rnd: Round) -> list[str]:
         size = len(table.seats.all())
         if not low <= size <= event.max_table_size:
             problems.append(
-                f"Table {table.number} has {size} players: tables here seat "
-                f"{low} to {event.max_table_size}."
+                f"Table {table.number} has {size} player{'' if size == 1 else 's'}: "
+                f"tables here seat {low} to {event.max_table_size}."
             )
     return problems
 

@@ -15,7 +15,7 @@ from scoring.once import answered_once
 from tourney import services
 from tourney.club import history
 from tourney.club.people import RosterError, rename_person
-from tourney.models import Event, Player, Seat
+from tourney.models import Event, Player, Round, Seat
 from tourney.night.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
@@ -85,6 +85,9 @@ def _players_context(event: Event, form=None) -> dict:
         "expected_count": by_status[Player.Status.REGISTERED],
         "held_count": by_status[Player.Status.ABSENT] + by_status[Player.Status.LEFT],
         "statuses": Player.Status,
+        # "Gone home" means leaving during the night: before a round has started,
+        # someone not coming is "Absent".
+        "night_started": event.rounds.exclude(status=Round.Status.PLANNED).exists(),
     }
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import rules
 from scoring.once import answered_once
-from tourney import services
+from tourney import seating, services
 from tourney.models import Entry, Event, Round, SeatingJob
 from tourney.night.forms import (
     CloseRoundForm,
@@ -52,6 +52,23 @@ def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     return _seat(request, slug, "round_plan_night", SeatingJob.Action.NIGHT)
 
 
+def _someone_sits_out(event: Event, present: int) -> bool:
+    """Whether re-seating could not seat everyone present: the tables don't split
+    (7 at tables of 4 to 6) and no 3-player table is allowed, so someone sits out."""
+    if event.allow_short_tables:
+        return False
+    try:
+        seating.table_sizes(
+            present,
+            min_size=event.min_table_size,
+            max_size=event.max_table_size,
+            preferred=event.game.preferred_table_size,
+        )
+    except (seating.SeatingError, ValueError):
+        return True
+    return False
+
+
 def _round_context(event: Event, rnd: Round, **extra) -> dict:
     tables = list(rnd.tables.all())
     current = {
@@ -76,6 +93,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         )
     seated = {s.player_id for t in tables for s in t.seats.all()}
     present = list(event.players.present())
+    unseated = [p for p in present if p.pk not in seated]
     context = {
         "event": event,
         "round": rnd,
@@ -84,7 +102,8 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "season_repeats": (
             services.season_repeats_of(rnd) if rnd.status == Round.Status.PLANNED else None
         ),
-        "unseated": [p for p in present if p.pk not in seated],
+        "unseated": unseated,
+        "sitting_out": bool(unseated) and _someone_sits_out(event, len(present)),
         "seated_not_present": [
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
         ],

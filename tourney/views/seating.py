@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scoring import rules
 from tourney import services
 from tourney.models import Event, Round, SeatingJob
 from tourney.night.seating_forms import SeatingConstraintForm
@@ -99,7 +100,10 @@ def seating_answer(
         return refused(request, job.message, refuse_to or event)
     seated = job.rounds_seated
     if job.action == SeatingJob.Action.NIGHT:
-        messages.success(request, f"Planned {len(seated)} rounds ahead. Print the movement cards.")
+        messages.success(
+            request,
+            f"Planned {rules.count_of(len(seated), 'round')} ahead. Print the movement cards.",
+        )
     elif job.action == SeatingJob.Action.RESEAT:
         messages.success(request, f"Round {seated[0]} re-seated.")
     else:

@@ -143,27 +143,30 @@ def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     event = host_event(request, slug)
     sheet = build_sheet(event)
-    standings = [
-        rules.Standing(
-            place=row.place,
-            player=row.player.name,
-            total=row.total,
-            went_out=row.went_out,
-            worst_round=row.worst_round,
-            rounds_played=row.rounds_played,
-            tied=row.tied,
-        )
-        for row in sheet.rows
-    ]
     date = event.date.isoformat()
     name = exports.filename(event.name, date, "standings", fmt)
     if fmt == "csv":
+        standings = [
+            rules.Standing(
+                place=row.place,
+                player=row.player.name,
+                total=row.total,
+                went_out=row.went_out,
+                worst_round=row.worst_round,
+                rounds_played=row.rounds_played,
+                tied=row.tied,
+            )
+            for row in sheet.rows
+        ]
         return download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
+    rounds, rows = export_rows(sheet)
     workbook = exports.standings_workbook(
         event.game,
         event_name=event.name,
         event_date=date,
-        standings=standings,
+        rounds=rounds,
+        rows=rows,
+        seating=export_seating(event),
         progress=sheet.progress,
     )
     return download(workbook_bytes(workbook), name, XLSX)
@@ -238,7 +241,13 @@ def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             )
         workbook = exports.rummy_event_workbook(
-            game, title=event.name, date=date, place=event.place, master=history, tables=tables
+            game,
+            title=event.name,
+            date=date,
+            place=event.place,
+            master=history,
+            tables=tables,
+            rounds_planned=event.rounds_planned,
         )
     name = exports.filename(event.name, date, "score-sheets", "xlsx")
     return download(workbook_bytes(workbook), name, XLSX)

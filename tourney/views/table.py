@@ -447,7 +447,7 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "tourney/table_page.html#status",
-        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown),
+        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown, polled=True),
     )
 
 
