@@ -411,7 +411,7 @@ def test_the_host_page_of_a_shanghai_hand_says_hand_and_no_table_number(host_cli
     assert "Table 1" not in page and "table 1" not in page
     assert not re.search(r"\bRound 1\b|\bround 1\b", page)
     assert "Seating chart" not in page and "Print table lists" not in page
-    assert re.findall(r"<li>(\w+)", page) == ["Mom", "Dad", "Kid"]  # seat order, Mom deals
+    assert re.findall(r'class="seat-name">(\w+)', page) == ["Mom", "Dad", "Kid"]  # seat order, Mom deals
     partial = host_client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "<h2" in partial and "Scores" in partial
     assert "Table 1" not in partial and "<html" not in partial
