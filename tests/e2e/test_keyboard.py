@@ -203,7 +203,9 @@ def test_sorting_the_master_sheet_keeps_focus_on_the_header(live_server, browser
     context, page = host_page(browser, live_server)
     page.goto(live_server.url + reverse("master_sheet", args=[event.slug]))
     tab_to_text(page, "Total")
-    page.mouse.wheel(0, 200)  # the host has scrolled down the sheet a little
+    # The host has scrolled down the sheet a little (at once: a wheel's smooth scroll
+    # can still be moving when it is first read).
+    page.evaluate("window.scrollTo({top: 200, behavior: 'instant'})")
     page.wait_for_function("window.scrollY > 0")
     scrolled = page.evaluate("window.scrollY")
     page.keyboard.press("Enter")
