@@ -13,7 +13,10 @@ adversarial, and prints the median and worst milliseconds of one
 - ``cold``: the worst table again with the search's per-inventory cache emptied
   first, as the first check of a night is.
 
-``--quick`` runs fewer tables. The target (50 ms worst) is checked at the end.
+``--quick`` runs fewer tables. Each row ends PASS or OVER against the target (50 ms
+worst); the last line gives the worst table of all. Times are the CPU time of the
+check (``time.process_time``), so a busy machine (CI, other jobs) does not inflate
+them; ``--wall`` times by the clock instead.
 """
 
 from __future__ import annotations
@@ -35,11 +38,19 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 TARGET_MS = 50.0
 
 
+clock = time.process_time
+
+
 def timed(game, number, scores, **kwargs) -> float:
-    start = time.perf_counter()
-    with contextlib.suppress(InvalidScore):
-        game.check_round(number, scores, high_confirmed=True, **kwargs)
-    return (time.perf_counter() - start) * 1000
+    """The slower of the two checks a host may make: as typed, then with "yes, really"
+    (only the first asks whether the hands fit under the plausible ceiling too)."""
+    slowest = 0.0
+    for confirmed in (False, True):
+        start = clock()
+        with contextlib.suppress(InvalidScore):
+            game.check_round(number, scores, high_confirmed=confirmed, **kwargs)
+        slowest = max(slowest, (clock() - start) * 1000)
+    return slowest
 
 
 def dealt_scores(rng, game, number, players, out):
@@ -99,19 +110,37 @@ CASES = [
     ),
     ("Rook Shanghai", "shanghai", lambda r: {}, (2, 3, 4, 5, 6)),
     ("Rook Shanghai three decks", "shanghai", lambda r: {"three_decks": True}, (6, 7, 8)),
+    # The phone or pad records each player's buys (most players, 0 to the cap or to 6).
+    (
+        "Toonerville custom values, buys recorded",
+        "toonerville",
+        lambda r: {"card_values": custom_values(r), "rook_value": r.randint(1, 100)},
+        (3, 4, 5),
+    ),
+    ("Rook Shanghai, buys recorded", "shanghai", lambda r: {}, (3, 4, 5, 6)),
 ]
+
+
+def recorded_buys(rng, game, table) -> dict[str, int] | None:
+    most = 6 if game.max_buys is None else game.max_buys
+    return {name: rng.randint(0, most) for name in table if rng.random() < 0.7}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--wall", action="store_true", help="time by the clock, not CPU time")
     args = parser.parse_args()
+    if args.wall:
+        global clock
+        clock = time.perf_counter
     per_row = 40 if args.quick else 150
     rng = random.Random(23)
     worst_all = 0.0
     print(
         f"{'rummy table validation':40} {'size':>4} {'tables':>6} "
         f"{'random med/worst ms':>20} {'tight med/worst ms':>19} {'cold ms':>8}"
+        f"  under {TARGET_MS:.0f} ms"
     )
     for label, slug, rules_for, sizes in CASES:
         for players in sizes:
@@ -128,21 +157,26 @@ def main() -> int:
                     ("tight", tight_scores(rng, game, number, players, out)),
                 ):
                     table = dict(zip(NAMES, scores, strict=False))
-                    ms = timed(game, number, table)
+                    buys = recorded_buys(rng, game, table) if "buys recorded" in label else None
+                    ms = timed(game, number, table, buys=buys)
                     (random_ms if kind == "random" else tight_ms).append(ms)
                     if ms > worst_case[0]:
-                        worst_case = (ms, (game, number, table))
-            game, number, table = worst_case[1]
+                        worst_case = (ms, (game, number, table, buys))
+            game, number, table, buys = worst_case[1]
             table_for.cache_clear()
-            cold = timed(game, number, table)
+            cold = timed(game, number, table, buys=buys)
             worst = max(max(random_ms), max(tight_ms), cold)
             worst_all = max(worst_all, worst)
             print(
                 f"{label:40} {players:>4} {2 * per_row:>6} "
                 f"{statistics.median(random_ms):>9.2f}/{max(random_ms):<9.2f} "
-                f"{statistics.median(tight_ms):>9.2f}/{max(tight_ms):<9.2f} {cold:>8.2f}"
+                f"{statistics.median(tight_ms):>9.2f}/{max(tight_ms):<9.2f} {cold:>8.2f}  "
+                f"{'PASS' if worst < TARGET_MS else 'OVER'}"
             )
-    verdict = "ok" if worst_all < TARGET_MS else "OVER"
+            if worst >= TARGET_MS:
+                print(f"    slowest: round {number} {table} buys {buys}")
+                print(f"    {game.slug} {game.settings}")
+    verdict = "PASS" if worst_all < TARGET_MS else "OVER"
     print(f"worst table: {worst_all:.2f} ms (target under {TARGET_MS:.0f} ms): {verdict}")
     return 0
 

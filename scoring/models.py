@@ -589,7 +589,16 @@ class SheetRow:
 
 def signed(points: int) -> str:
     """Points as a sheet shows a hand's change: +130, 0, and a real minus sign (U+2212)."""
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+    return f"+{points}" if points > 0 else shown(points)
+
+
+def shown(points: object) -> str:
+    """A number as every page shows it: a negative with the true minus sign (U+2212),
+    never the hyphen, so a hand's change and a negative total look alike on one sheet.
+    Files (CSV, xlsx) keep real numbers; this is for what people read."""
+    if isinstance(points, int) and not isinstance(points, bool) and points < 0:
+        return f"−{-points}"
+    return "" if points is None else str(points)
 
 
 @dataclass(frozen=True)

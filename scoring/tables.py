@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from scoring.models import PadSheet, SheetCell, SheetRow, signed
+from scoring.models import PadSheet, SheetCell, SheetRow, shown, signed
 
 MADE = mark_safe('<span class="badge ok">made</span>')
 SET = mark_safe('<span class="badge bad">set</span>')
@@ -46,7 +46,7 @@ class ScorerColumn(tables.Column):
             '<span class="hand-points {}">{}</span><strong class="running">{}</strong>{}',
             sign,
             signed(cell.points),
-            cell.total,
+            shown(cell.total),
             took,
         )
 
@@ -127,7 +127,7 @@ def pad_sheet_table(sheet: PadSheet) -> PadSheetTable:
                 leader=side.pk in leaders,
                 show_took=not sheet.pad.is_five,
                 verbose_name=side.name,
-                footer=str(total),
+                footer=shown(total),
             ),
         )
         for index, (side, total) in enumerate(sheet.totals)

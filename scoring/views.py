@@ -213,10 +213,11 @@ def _pad_partial(request: HttpRequest, pk: int, partial: str) -> HttpResponse:
 def _entry_response(
     request: HttpRequest, context: dict, status: int, *, changed: bool = False
 ) -> HttpResponse:
-    """The hand form again: its region alone for htmx (which swaps only a 200), else the page."""
+    """The hand form again: its region alone for htmx (site.js swaps a refusal's region
+    in too), else the page."""
     if not request.htmx:
         return render(request, "scoring/pad_detail.html", context, status=status)
-    response = render(request, "scoring/pad_detail.html#entry", context)
+    response = render(request, "scoring/pad_detail.html#entry", context, status=status)
     return trigger_client_event(response, CHANGED) if changed else response
 
 
@@ -333,7 +334,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     template = "scoring/hand_detail.html#entry" if request.htmx else "scoring/hand_detail.html"
     if not form.is_valid():
         context = _hand_context(pad, number, form)
-        return render(request, template, context, status=200 if request.htmx else 422)
+        return render(request, template, context, status=422)
     try:
         services.correct_hand(
             pad,
@@ -345,7 +346,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         )
     except rules.InvalidScore as exc:
         context = _hand_context(pad, number, form, exc.problems)
-        return render(request, template, context, status=200 if request.htmx else 422)
+        return render(request, template, context, status=422)
     except services.PadStateError as exc:
         messages.error(request, f"Not saved: {exc}")
         url = reverse("scoring:hand_detail", args=[pad.pk, number])

@@ -16,3 +16,7 @@ ALLOWED_HOSTS = ["*"]
 # several threads meet the same WAL locking and busy timeout as production.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+
+# Tasks run at once, in the request, unless a test is about the queue itself
+# (tests/tourney/test_seating_queue.py runs the database backend with a real worker).
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

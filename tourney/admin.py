@@ -44,7 +44,8 @@ class EventAdmin(admin.ModelAdmin):
         if event.pk is None:
             return "Add players once the event is saved."
         url = reverse("admin:tourney_player_changelist") + f"?event__id__exact={event.pk}"
-        return format_html('<a href="{}">{} players</a>', url, event.players.count())
+        count = event.players.count()
+        return format_html('<a href="{}">{} player{}</a>', url, count, "" if count == 1 else "s")
 
 
 @admin.register(Player)

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "health_check",
     "axes",
+    "django_tasks_db",
     "tourney",
     "scoring",
 ]
@@ -76,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "tourney.server.middleware.too_big",
+    "tourney.server.middleware.friendly_405",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
@@ -138,6 +140,13 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Seating a big night takes seconds: the host's request hands it to Django's task
+# framework, stored in this same database (django-tasks-db), and a worker process
+# started beside the server (tourney.server.serve) plans it.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# How long the host's click waits for a seating before the page says "seating…".
+ROOKERY_SEATING_WAIT = float(os.environ.get("ROOKERY_SEATING_WAIT", "1"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -166,6 +175,10 @@ AXES_HTTP_RESPONSE_CODE = 429
 # (e.g. X-Forwarded-For) to count per client instead. Off by default: without a
 # proxy that overwrites it, anyone can send that header.
 ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
+
+# How often the host's live pages (round monitor, master sheet, projector board) ask
+# whether anything changed; an unchanged answer is an empty 204.
+ROOKERY_POLL_SECONDS = int(os.environ.get("ROOKERY_POLL_SECONDS", "5"))
 
 # Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and

@@ -15,6 +15,7 @@ from tourney.views import (
     roster,
     rounds,
     seasons,
+    seating,
     sheets,
     table,
 )
@@ -38,7 +39,15 @@ urlpatterns = [
     path(event + "delete/", events.event_delete, name="event_delete"),
     path(event + "players/", players.player_list, name="player_list"),
     path(event + "players/<int:pk>/status/", players.player_status, name="player_status"),
+    path(event + "players/check-in/", players.player_check_in_all, name="player_check_in_all"),
     path(event + "players/<int:pk>/rename/", players.player_rename, name="player_rename"),
+    path(event + "seating/", seating.event_seating, name="event_seating"),
+    path(event + "seating/rules/", seating.seating_constraint_add, name="seating_constraint_add"),
+    path(
+        event + "seating/rules/<int:pk>/remove/",
+        seating.seating_constraint_remove,
+        name="seating_constraint_remove",
+    ),
     path(event + "rounds/next/", rounds.round_seat_next, name="round_seat_next"),
     path(event + "rounds/plan/", rounds.round_plan_night, name="round_plan_night"),
     path(event + "movement/", cards.movement_cards, name="movement_cards"),

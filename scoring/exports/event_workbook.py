@@ -42,14 +42,17 @@ def rummy_event_workbook(
     place: str,
     master: Mapping[str, Sequence[Entry]],
     tables: Sequence[TableSheet],
+    rounds_planned: int | None = None,
 ) -> Workbook:
     """The room's master sheet, its seating, then one printable sheet per table and round.
 
     `master[name][i]` is the player's round i+1 (int, `rules.Missed` or None).
-    Table sheets come in round then table order, named "R1 T2".
+    Table sheets come in round then table order, named "R1 T2". The master
+    sheet has a column for each of the night's `rounds_planned` rounds (all
+    the game's rounds if None), never for rounds the night does not play.
     """
     rummy = _rummy(game)
-    rounds = rummy.rounds
+    rounds = rummy.rounds[:rounds_planned]
     rows = []
     for name, entries in master.items():
         if len(entries) > len(rounds):

@@ -36,6 +36,7 @@ from .base import (
     Missed,
     Problem,
     Standing,
+    count_of,
     name_list,
     read_whole,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "Standing",
     "Toonerville",
     "TrickGame",
+    "count_of",
     "get_game",
     "name_list",
     "next_dealer",

@@ -88,6 +88,11 @@ def name_list(names: Iterable[object], conjunction: str = "and") -> str:
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
+def count_of(n: int, word: str, plural: str | None = None) -> str:
+    """A count with its noun as a person writes it: "1 player", "2 players", "0 players"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def is_whole(value: object) -> bool:
     """A whole number as typed by a person: an int, but not True/False."""
     return isinstance(value, int) and not isinstance(value, bool)

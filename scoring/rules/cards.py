@@ -7,6 +7,7 @@ formula. Cards are keys such as 1 to 14, "rook" or "wild"; only their copies
 and values matter here.
 """
 
+import bisect
 import functools
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
@@ -65,13 +66,107 @@ class Inventory:
         """The fewest cards that add up to exactly `points`, or None if no hand does."""
         if points < 0 or points > self.total:
             return None
-        need = _fewest_cards_table(self.by_value())[points]
-        return None if need >= _NONE else need
+        return _Fewest.of(self.by_value()).cards(points)
 
     def can_hold(self, points: int, cards: int) -> bool:
         """Whether some hand of 1 to `cards` cards adds up to exactly `points`."""
         need = self.fewest_cards(points)
         return need is not None and 1 <= need <= cards
+
+
+class _Fewest:
+    """The fewest cards making one total, asked of one inventory a total at a time.
+
+    A knapsack over every total up to the whole inventory costs tens of
+    milliseconds with custom card values, and a refusal needs one total. The
+    fewest is at least the count whose best cards first reach the total; from
+    there each count k is tried with a memoised walk over the values from the top
+    ("can exactly k cards make it?"), pruned by what k cards of the values left can
+    be worth at least and at most. A walk that runs long falls back to the knapsack,
+    so the answer is exact either way.
+    """
+
+    BUDGET = 20_000
+
+    def __init__(self, groups: tuple[tuple[int, int], ...]) -> None:
+        self.groups = groups
+        n = len(groups)
+        self.reach = 1
+        for value, copies in groups:
+            bundle, left = 1, copies
+            while left:
+                size = min(bundle, left)
+                self.reach |= self.reach << (size * value)
+                left -= size
+                bundle *= 2
+        # best[g][k] / least[g][k]: the most / least k cards of groups g onward are worth.
+        self.best: list[list[int]] = []
+        self.least: list[list[int]] = []
+        for g in range(n + 1):
+            cards = [value for value, copies in groups[g:] for _ in range(copies)]
+            self.best.append(_running(cards))
+            self.least.append(_running(reversed(cards)))
+        self.known: dict[int, int | None] = {}
+
+    @classmethod
+    @functools.lru_cache(maxsize=16)
+    def of(cls, groups: tuple[tuple[int, int], ...]) -> "_Fewest":
+        return cls(groups)
+
+    def cards(self, points: int) -> int | None:
+        if points in self.known:
+            return self.known[points]
+        found = self._search(points) if (self.reach >> points) & 1 else None
+        self.known[points] = found
+        return found
+
+    def _search(self, points: int) -> int | None:
+        self.steps = 0
+        k = bisect.bisect_left(self.best[0], points)
+        try:
+            while k < len(self.best[0]):
+                if self._exact(0, points, k, {}):
+                    return k
+                k += 1
+        except _TooLong:
+            need = _fewest_cards_table(self.groups)[points]
+            return None if need >= _NONE else need
+        return None  # pragma: no cover - the reach bit set says some count makes it
+
+    def _exact(self, g: int, points: int, k: int, memo: dict) -> bool:
+        """Whether exactly k cards of groups g onward are worth exactly `points`."""
+        if k == 0:
+            return points == 0
+        best = self.best[g]
+        if k >= len(best) or not self.least[g][k] <= points <= best[k]:
+            return False
+        key = (g, points, k)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        self.steps += 1
+        if self.steps > self.BUDGET:
+            raise _TooLong
+        value, copies = self.groups[g]
+        found = False
+        for take in range(min(copies, k, points // value), -1, -1):
+            if self._exact(g + 1, points - take * value, k - take, memo):
+                found = True
+                break
+        memo[key] = found
+        return found
+
+
+class _TooLong(Exception):
+    """The walk ran past its budget: the knapsack answers instead."""
+
+
+def _running(values) -> list[int]:
+    row, total = [0], 0
+    for value in values:
+        total += value
+        row.append(total)
+    return row
 
 
 @functools.cache

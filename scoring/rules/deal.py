@@ -54,9 +54,9 @@ class Counts:
             return (n - self.floor) % self.step == 0
         return n >= 0 and bool(self.exact >> n & 1)
 
-    @property
+    @functools.cached_property
     def top(self) -> int | None:
-        """The most cards allowed, or None if there is no most."""
+        """The most cards allowed, or None if there is no most (asked often by the search)."""
         if self.floor is not None:
             return None
         return self.exact.bit_length() - 1
@@ -121,6 +121,12 @@ class Table:
             self.cards_left[g] = len(row) - 1
         self._solo: dict[Counts, dict[tuple[int, int, int], bool]] = {}
         self._tables: dict[Counts, tuple[int, int, list[bytes]]] = {}
+        self._cheapest: dict[tuple[int, int], list[int]] = {}
+        self._masks: dict[tuple[Counts, int, int], int] = {}
+        self._options: dict[tuple[Counts, int, int, int], tuple[int, ...]] = {}
+        self._fewest: dict[tuple[Counts, int, int, int], int | None] = {}
+        self._high: dict[tuple[int, int, int | None], tuple[int, ...]] = {}
+        self._low: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
 
     # -- one player alone ------------------------------------------------------
 
@@ -212,19 +218,146 @@ class Table:
             more += 1
         return False
 
+    def fewest_count(self, counts: Counts, g: int, points: int, used: int) -> int | None:
+        """The fewest more cards an allowed hand worth `points` can take from groups g on.
+
+        (Counted by value bounds only, so a lower bound; None if no count fits them.)
+        """
+        key = (counts, g, points, used)
+        if key in self._fewest:
+            return self._fewest[key]
+        best, least = self.best[g], self.least[g]
+        more = bisect.bisect_left(best, points)
+        found = None
+        while more < len(best):
+            if least[more] > points:
+                break
+            if counts.allows(used + more):
+                found = more
+                break
+            more += 1
+        self._fewest[key] = found
+        return found
+
+    def high_needs(self, g: int, points: int, room: int | None) -> tuple[int, ...]:
+        """For each split h after g, the fewest of groups g to h-1 (the higher cards) a hand
+        of at most `room` more cards (None: any) worth `points` holds.
+
+        It is the least x for which the best x higher and room - x lower cards reach the
+        points; more higher cards never hurt, so x is found by bisection.
+        """
+        key = (g, points, room)
+        needs = self._high.get(key)
+        if needs is None:
+            best_g, left_g = self.best[g], self.cards_left[g]
+            found = []
+            for h in range(g + 1, len(self.groups)):
+                lower = self.cards_left[h]
+                higher, best_h = left_g - lower, self.best[h]
+                lo = 0
+                hi = higher if room is None else min(room, higher)
+                while lo < hi:
+                    x = (lo + hi) // 2
+                    rest = lower if room is None else min(room - x, lower)
+                    if best_g[x] + best_h[rest] >= points:
+                        hi = x
+                    else:
+                        lo = x + 1
+                found.append(lo)
+            needs = self._high[key] = tuple(found)
+        return needs
+
+    def low_needs(self, g: int, points: int, cards: int) -> tuple[int, ...] | None:
+        """For each split h after g, the fewest of groups h on (the lower cards) a hand of
+        `cards` more cards worth `points` holds (None: no hand of that many is cheap enough).
+
+        It is the least y for which the cards - y cheapest higher and the y cheapest lower
+        cards are worth no more than the points (a hand of more cards needs no fewer).
+        """
+        key = (g, points, cards)
+        if key in self._low:
+            return self._low[key]
+        left_g = self.cards_left[g]
+        found: list[int] | None = []
+        for h in range(g + 1, len(self.groups)):
+            lower = self.cards_left[h]
+            higher = left_g - lower
+            cheap_hi, cheap_lo = self.cheapest_between(g, h), self.least[h]
+            lo, hi = max(0, cards - higher), min(cards, lower)
+            if lo > hi or cheap_hi[cards - hi] + cheap_lo[hi] > points:
+                found = None
+                break
+            while lo < hi:
+                y = (lo + hi) // 2
+                if cheap_hi[cards - y] + cheap_lo[y] <= points:
+                    hi = y
+                else:
+                    lo = y + 1
+            found.append(lo)
+        needs = self._low[key] = None if found is None else tuple(found)
+        return needs
+
+    def counts_mask(self, counts: Counts, used: int, most: int) -> int:
+        """A bit set of the numbers r (0 to `most`) of cards more a hand may take."""
+        key = (counts, used, most)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = 0
+            for r in range(most + 1):
+                if counts.allows(used + r):
+                    mask |= 1 << r
+            self._masks[key] = mask
+        return mask
+
+    def cheapest_between(self, g: int, h: int) -> list[int]:
+        """What the j cheapest cards of groups g to h-1 are worth, for every j."""
+        row = self._cheapest.get((g, h))
+        if row is None:
+            row, total = [0], 0
+            for value, copies in reversed(self.groups[g:h]):
+                for _ in range(copies):
+                    total += value
+                    row.append(total)
+            self._cheapest[(g, h)] = row
+        return row
+
     def options(self, counts: Counts, g: int, points: int, used: int, left: int) -> list[int]:
         """Every number of group g's copies (at most `left`) after which the player can finish."""
-        value = self.values[g]
-        most = min(left, points // value)
-        top = counts.top
-        if top is not None:
-            most = min(most, top - used)
-        memo = self._solo.setdefault(counts, {})
-        return [
-            take
-            for take in range(most, -1, -1)
-            if self._alone(counts, memo, g + 1, points - take * value, counts.canon(used + take))
-        ]
+        key = (counts, g, points, used)
+        every = self._options.get(key)
+        if every is None:
+            value = self.values[g]
+            most = min(self.copies[g], points // value)
+            top = counts.top
+            if top is not None:
+                most = min(most, top - used)
+            memo = self._solo.setdefault(counts, {})
+            every = self._options[key] = tuple(
+                take
+                for take in range(most, -1, -1)
+                if self._alone(
+                    counts, memo, g + 1, points - take * value, counts.canon(used + take)
+                )
+            )
+        if every and every[0] > left:
+            return [take for take in every if take <= left]
+        return list(every)
+
+    def lowest_hand(self, counts: Counts, points: int) -> list[int] | None:
+        """A valid hand worth `points` taking, group by group from the top, the fewest copies
+        it can: so of each group it holds at least the fewest any valid hand holds.
+
+        (The fewest copies of group g over all valid hands is at most this hand's.)
+        """
+        if not self.alone(counts, 0, points, 0):
+            return None
+        hand, used = [], 0
+        for g in range(len(self.groups)):
+            take = min(self.options(counts, g, points, used, self.copies[g]), default=0)
+            hand.append(take)
+            points -= take * self.values[g]
+            used += take
+        return hand
 
     def least_copies(self, counts: Counts, points: int, g: int) -> int | None:
         """The fewest copies of group g a valid hand worth `points` holds (None: no hand)."""
@@ -258,9 +391,79 @@ class Table:
             if i == len(counts) or counts[i] != counts[start]:
                 classes.append((start, i))
                 start = i
+        if self._one_by_one(hands, laid_down):
+            return True
         search = _Search(self, counts, classes)
         state = tuple((p, 0) for p in points)
-        return search.boundary(0, state, laid_down)
+        # Three orders of trying shares, in turns with a growing budget of states: each finds
+        # some tables at once and wanders on others. A search that runs out of budget is
+        # left, but what it refuted stays refuted (a state is only refuted once all of it
+        # was searched); the one search that finishes gives the exact answer.
+        budget = 40
+        while True:
+            for order in (2, 0, 1):
+                search.order, search.budget = order, budget
+                try:
+                    return search.boundary(0, state, laid_down)
+                except _OutOfBudget:
+                    pass
+            budget *= 2
+
+    def _one_by_one(self, hands: Sequence[tuple[int, Counts]], laid_down: int) -> bool:
+        """Quick tries at a deal: the players one at a time (the highest score first, or
+        the lowest), each taking the hand with the fewest of the best cards that the cards
+        still left allow, or the most.
+
+        Finding one is a proof (True); not finding one proves nothing (False), and the
+        exact search decides.
+        """
+        for highest_first in (True, False):
+            players = sorted(hands, key=lambda hand: hand[0], reverse=highest_first)
+            for fewest_best in (True, False):
+                left = list(self.copies)
+                for points, counts in players:
+                    steps = [0]
+                    hand = self._fit(counts, 0, points, 0, left, steps, fewest_best)
+                    if hand is None:
+                        break
+                    for g, take in enumerate(hand):
+                        left[g] -= take
+                else:
+                    if sum(left) >= laid_down:
+                        return True
+        return False
+
+    def _fit(
+        self,
+        counts: Counts,
+        g: int,
+        points: int,
+        used: int,
+        left: list[int],
+        steps: list[int],
+        fewest_best: bool,
+    ) -> list[int] | None:
+        if points == 0:
+            return [0] * (len(self.groups) - g) if counts.allows(used) else None
+        steps[0] += 1
+        if steps[0] > _ONE_BY_ONE_STEPS:
+            return None
+        takes = self.options(counts, g, points, used, left[g])
+        for take in reversed(takes) if fewest_best else takes:
+            after = points - take * self.values[g]
+            rest = self._fit(
+                counts, g + 1, after, counts.canon(used + take), left, steps, fewest_best
+            )
+            if rest is not None:
+                return [take, *rest]
+        return None
+
+
+_ONE_BY_ONE_STEPS = 50  # a player's hand, group by group
+
+
+class _OutOfBudget(Exception):
+    """One order of the search used up its states; the next one takes over."""
 
 
 class _Search:
@@ -269,6 +472,8 @@ class _Search:
         self.counts = counts
         self.classes = classes
         self.refuted: set = set()
+        self.order = 0
+        self.budget = 0
 
     def _key(self, g: int, state: tuple, need: int) -> tuple:
         if all(b - a == 1 for a, b in self.classes):
@@ -318,23 +523,121 @@ class _Search:
         key = self._key(g, state, need)
         if key in self.refuted:
             return False
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
+        if (
+            not self._enough_high_cards(g, state)
+            or not self._enough_low_cards(g, state)
+            or not self._counts_add_up(g, state, need, rest)
+        ):
+            self.refuted.add(key)
+            return False
         if self._share(g, 0, t.copies[g], state, [], need):
             return True
         self.refuted.add(key)
         return False
 
+    def _enough_high_cards(self, g: int, state: tuple) -> bool:
+        """Each player needs some of the best cards; together no more than there are
+        (Table.high_needs, for every split of the groups left into higher and lower)."""
+        t = self.t
+        needs = []
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if p:
+                top = c.top
+                needs.append(t.high_needs(g, p, None if top is None else top - u))
+        if len(needs) < 2:
+            return True
+        left_g = t.cards_left[g]
+        lower = t.cards_left
+        return all(
+            sum(column) <= left_g - lower[h]
+            for h, column in enumerate(zip(*needs, strict=True), start=g + 1)
+        )
+
+    def _enough_low_cards(self, g: int, state: tuple) -> bool:
+        """The same from below: a hand that must hold many cards for few points needs
+        some of the cheapest cards (twelve cards worth 12 are twelve 1s; Table.low_needs)."""
+        t = self.t
+        needs, cheap = [], []
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if not p:
+                continue
+            k = t.fewest_count(c, g, p, u)
+            if k is None:
+                return False
+            if k:
+                need = t.low_needs(g, p, k)
+                if need is None:
+                    return False
+                needs.append(need)
+                cheap.append((p / k, p, k))
+        if len(needs) < 2:
+            return True
+        # Together: the players with the fewest points a card hold at least their cards
+        # summed, and that many cards are worth at least the cheapest that many.
+        cheap.sort()
+        least, points, cards = t.least[g], 0, 0
+        for _ratio, p, k in cheap:
+            points, cards = points + p, cards + k
+            if cards >= len(least) or least[cards] > points:
+                return False
+        lower = t.cards_left
+        return all(
+            sum(column) <= lower[h]
+            for h, column in enumerate(zip(*needs, strict=True), start=g + 1)
+        )
+
+    def _counts_add_up(self, g: int, state: tuple, need: int, rest: int) -> bool:
+        """The cards left after the players' hands are one more "hand" (what the player
+        out laid down, and the rest): its count is all the cards left less some sum of
+        counts the players may still take, and k cards are worth between the least and
+        the most k cards can be. (Three hands of an even count never leave an odd count.)
+        """
+        t = self.t
+        left = t.cards_left[g]
+        best, least = t.best[g], t.least[g]
+        sums = 1
+        for (p, u), c in zip(state, self.counts, strict=True):
+            if not p:
+                continue
+            fewest = bisect.bisect_left(best, p)
+            most = bisect.bisect_right(least, p) - 1
+            if fewest > most:
+                return False
+            counts = t.counts_mask(c, u, left) >> fewest << fewest
+            counts &= (2 << most) - 1
+            grown = 0
+            while counts:
+                low = counts & -counts
+                grown |= sums << (low.bit_length() - 1)
+                counts ^= low
+            sums = grown & ((2 << left) - 1)
+            if not sums:
+                return False
+        while sums:
+            low = sums & -sums
+            rest_cards = left - (low.bit_length() - 1)
+            if rest_cards >= need and least[rest_cards] <= rest <= best[rest_cards]:
+                return True
+            sums ^= low
+        return False
+
     def _free(self, g: int, state: tuple, need: int) -> bool:
         """No remaining group can run short: each player finishing alone is enough."""
         t = self.t
+        players = [
+            (p, None if c.top is None else c.top - u)
+            for (p, u), c in zip(state, self.counts, strict=True)
+            if p
+        ]
         for h in range(g, len(t.groups)):
             value, copies = t.values[h], t.copies[h]
             use = need
-            for (p, u), c in zip(state, self.counts, strict=True):
+            for p, room in players:
                 most = p // value
-                top = c.top
-                if top is not None:
-                    most = min(most, top - u)
-                use += most
+                use += most if room is None or most < room else room
                 if use > copies:
                     return False
         return True
@@ -355,10 +658,17 @@ class _Search:
             ok = self._share(g, i + 1, left, state, taken, need)
             taken.pop()
             return ok
-        # Try first about this player's share of the group (its share of the points still
-        # to make): the order only decides how soon a deal is found, never whether.
-        fair = t.copies[g] * p / t.worth[g]
-        for n in sorted(t.options(self.counts[i], g, p, u, left), key=lambda n: abs(n - fair)):
+        # Try first the most of the group this player can take, leaving the rest to the
+        # others (order 0), or else about this player's share of the group. The order only
+        # decides how soon a deal is found, never whether.
+        shares = t.options(self.counts[i], g, p, u, left)
+        if self.order:
+            # The player's share of the points still to make, of all the cards left or
+            # of what the players still need.
+            whole = t.worth[g] if self.order == 1 else sum(q for q, _ in state)
+            fair = t.copies[g] * p / whole
+            shares.sort(key=lambda n: abs(n - fair))
+        for n in shares:
             taken.append(n)
             ok = self._share(g, i + 1, left - n, state, taken, need)
             taken.pop()

@@ -548,11 +548,16 @@ class RummyGame(Game):
         inventory = self.inventory(players)
         cards = table_for(inventory.by_value())
         others = [name for name in whole if name != out]
+        counts_of = {name: self.hand_counts(number, players, bought.get(name)) for name in others}
+        # One valid hand per player bounds the fewest copies each needs from above: a group
+        # those hands share out without running short cannot be the scarce one.
+        witness = [cards.lowest_hand(counts_of[name], whole[name]) for name in others]
         for g, (value, copies) in enumerate(cards.groups):
+            if None not in witness and sum(hand[g] for hand in witness) <= copies:
+                continue
             need = {}
             for name in others:
-                counts = self.hand_counts(number, players, bought.get(name))
-                least = cards.least_copies(counts, whole[name], g)
+                least = cards.least_copies(counts_of[name], whole[name], g)
                 if least:
                     need[name] = least
             if sum(need.values()) <= copies:

@@ -205,7 +205,8 @@
         resending = false;
         store(null);
         clearTimeout(retryTimer);
-        if (response.ok) { showAnswer(html); }
+        // A refusal (422, 409) is the sheet again with its reasons: shown like a save.
+        if (response.ok || /^\s*<div id="sheet"/.test(html)) { showAnswer(html); }
         else { banner("warn", "Rookery refused these scores (" + response.status + "): reload the page and enter them again."); }
       });
     }).catch(function () {

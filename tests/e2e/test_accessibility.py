@@ -1,4 +1,6 @@
-"""axe-core on every page a host, a player or a projector shows, at three sizes.
+"""axe-core on every page a host, a player or a projector shows, at three sizes,
+and on the live pages after what changes them: the round monitor across three polls,
+the players page across check-ins, the master sheet across a sort (focus kept).
 
 axe-core 4.14.1 is vendored (tests/e2e/vendor/axe-core, MPL-2.0, from `npm pack axe-core`)
 and injected into each page, so the check needs no network. Experimental rules are
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring.models import Pad
 from tests.e2e.demo import build_night, sign_in
@@ -132,8 +135,38 @@ def import_preview(page):
     page.locator(".preview-list").wait_for()
 
 
+def three_polls(page):
+    """The monitor across three polls, with a link focused: it keeps focus."""
+    link = page.get_by_role("link", name="Enter scores for table 3")
+    link.focus()
+    for _ in range(3):
+        with page.expect_response(lambda r: "since=" in r.url, timeout=10_000):
+            pass
+    expect(link).to_be_focused()
+
+
+def check_ins(page):
+    """Mark a checked-in player absent, then check them in again, by their buttons."""
+    here = page.locator("#roster button[id$='-present'][aria-pressed=true]").first
+    pk = here.get_attribute("id").split("-")[1]
+    for status in ("absent", "present"):
+        button = page.locator(f"#status-{pk}-{status}")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(button).to_be_focused()
+
+
+def sort_by_total(page):
+    page.get_by_role("link", name="Total", exact=True).click()
+    page.wait_for_url("**?sort=total")
+    expect(page.locator("th.asc a")).to_be_focused()
+
+
 # Pages looked at in more than one state: (state, what the user does to reach it).
 STATES = {
+    "round monitor (playing)": [("as opened", None), ("after three polls", three_polls)],
+    "players": [("as opened", None), ("after check-ins", check_ins)],
+    "master sheet": [("as opened", None), ("sorted by total", sort_by_total)],
     "table page: score form": [
         ("as opened", None),
         ("keypad open", open_keypad),
@@ -144,7 +177,8 @@ STATES = {
 }
 
 
-def test_axe_finds_nothing_on_any_page_at_any_size(live_server, browser, phone):
+def test_axe_finds_nothing_on_any_page_at_any_size(live_server, browser, phone, settings):
+    settings.ROOKERY_POLL_SECONDS = 1  # the live pages' polls, looked at after three
     _host, event, family = build_night()
     pages = page_list(event, family)
     base = live_server.url

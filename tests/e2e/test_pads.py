@@ -75,9 +75,10 @@ def test_partnership_game_to_1000_on_a_phone(live_server, phone_page, host):
     for number, bidder in ((3, "Cy"), (4, "Ann"), (5, "Cy")):
         enter_hand(page, bidder=bidder, bid=150, taken=200, all_tricks="The bidding side")
         page.get_by_text(f"Saved. Hand {number}:").wait_for()
-    page.get_by_text("🏆 Ann & Cy win with 1140!").wait_for()
+    page.get_by_text("Ann & Cy win with 1140!").wait_for()
+    assert page.get_by_role("img", name="Winner").is_visible()
     page.get_by_role("heading", name="Game over").wait_for()
-    assert page.locator("#sheet tfoot").inner_text().split() == ["Total", "1140", "-30"]
+    assert page.locator("#sheet tfoot").inner_text().split() == ["Total", "1140", "\u221230"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     pad = Pad.objects.get()
     assert pad.status == Pad.Status.FINISHED

@@ -9,7 +9,8 @@ from tourney import services
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def test_projector_updates_after_a_score_is_saved(live_server, browser, host):
+def test_projector_updates_after_a_score_is_saved(live_server, browser, host, settings):
+    settings.ROOKERY_POLL_SECONDS = 1
     event = night(12, owner=host)
     rnd = services.seat_next_round(event)
     services.begin_round(rnd)

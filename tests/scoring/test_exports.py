@@ -135,7 +135,29 @@ def edited_master() -> Workbook:
     return wb
 
 
+def night_standings(rows: list[MasterRow] | None = None) -> Workbook:
+    return exports.standings_workbook(
+        TOONERVILLE,
+        event_name="Friday",
+        event_date="2026-11-20",
+        rounds=FOUR_ROUNDS,
+        rows=night_rows() if rows is None else rows,
+        seating=[SeatingRound(1, (("Ann", "Bo", "Cy"), ("Di", "Ed", "Flo")))],
+    )
+
+
+def edited_standings() -> Workbook:
+    """The standings with Cy's round 1 corrected by hand from 15 to 25."""
+    wb = night_standings()
+    ws = wb["Standings"]
+    row = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, 2).value == "Cy")
+    ws.cell(row, 3, 25)
+    return wb
+
+
 LIBREOFFICE_CASES: dict[str, Callable[[], Workbook]] = {
+    "standings": night_standings,
+    "standings-edited": edited_standings,
     "master": lambda: exports.master_workbook(
         TOONERVILLE,
         event_name="Friday",
@@ -672,28 +694,83 @@ def test_event_workbook_refuses_two_sheets_for_one_table():
 # -- standings and CSV --------------------------------------------------------------
 
 
-def test_standings_workbook(tmp_path):
-    standings = TOONERVILLE.standings(NIGHT)
-    wb = exports.standings_workbook(
-        TOONERVILLE, event_name="Friday Rook Night", event_date="2026-11-20", standings=standings
-    )
-    ws = roundtrip(wb, tmp_path).active
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+def test_standings_workbook_keeps_the_rounds_and_writes_totals_and_places_as_formulas(tmp_path):
+    wb = roundtrip(night_standings(), tmp_path)
+    ws = wb["Standings"]
+    rows = [list(r)[:10] for r in ws.iter_rows(values_only=True)]
 
-    assert rows[0] == ["Place", "Player", "Total", "Went out", "Worst round", "Rounds played"]
-    assert rows[1:] == [
-        [1, "Flo", 25, 0, 5, 3],
-        [2, "Di", 35, 2, 30, 4],
-        [3, "Cy", 35, 1, 15, 4],
-        [4, "Ann", 35, 1, 20, 4],
-        [4, "Bo", 35, 1, 20, 4],
-        [6, "Ed", 35, 1, 30, 3],
+    assert rows[0] == [
+        "Place", "Player", "R1", "R2", "R3", "R4",
+        "Total", "Went out", "Worst round", "Rounds played",
+    ]  # fmt: skip
+    # In Rookery's place order, every figure a formula over the row's round columns.
+    assert [row[1] for row in rows[1:]] == [
+        "Flo",
+        "Di",
+        "Cy",
+        "Ann",
+        "Bo",
+        "Ed",
+        "@SUM(A1)",
+        "=1+1",
     ]
-    assert ws["B2"].font.bold
-    assert ws["A5"].comment.text == "Shares place 4"
-    assert ws.freeze_panes == "A2"
+    assert rows[1][2:6] == [5, 5, 5, 10]
+    assert rows[1][0].startswith("=1+COUNTIF(")
+    assert rows[1][6] == "=SUM(C2:F2)"
+    assert rows[1][7].startswith("=COUNTIF(")
+    assert ws["F2"].comment.text.startswith("Missed round")  # Flo's missed round 4
+    assert ws.freeze_panes == "C2"
     assert ws.print_title_rows == "$1:$1"
-    assert ws.oddHeader.center.text == "Friday Rook Night · 2026-11-20 · standings"
+    assert ws.oddHeader.center.text == "Friday · 2026-11-20 · standings"
+    # The helpers behind the formulas are hidden; what shows ends at "Rounds played".
+    assert not ws.column_dimensions["J"].hidden
+    assert ws.column_dimensions["K"].hidden
+
+
+def test_standings_workbook_has_a_seating_sheet(tmp_path):
+    ws = roundtrip(night_standings(), tmp_path)["Seating"]
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    assert rows == [
+        ["Round", "Table", "Seat 1", "Seat 2", "Seat 3"],
+        [1, 1, "Ann", "Bo", "Cy"],
+        [1, 2, "Di", "Ed", "Flo"],
+    ]
+
+
+def standings_values(wb: Workbook) -> dict[str, dict[str, object]]:
+    ws = wb["Standings"]
+    heads = [c.value for c in ws[1]]
+    return {
+        row[1]: dict(zip(heads, row, strict=False))
+        for row in ws.iter_rows(min_row=2, values_only=True)
+        if row[1] is not None
+    }
+
+
+@pytest.mark.parametrize("case", ["standings", "standings-edited"])
+def test_standings_formulas_recompute_to_the_rules_engine(recalculated, case):
+    rows = night_rows()
+    history = master_history(rows)
+    if case == "standings-edited":
+        history["Cy"][0] = 25
+    app = {
+        s.player: (s.place, s.total, s.went_out, "" if s.worst_round is None else s.worst_round)
+        for s in TOONERVILLE.standings(history)
+    }
+    sheet = standings_values(recalculated[case])
+
+    assert app == {
+        name: (v["Place"], v["Total"], v["Went out"], v["Worst round"] or "")
+        for name, v in sheet.items()
+    }
+    if case == "standings":
+        # Ties as the app breaks them: 35 each, split by rounds went out, then worst round;
+        # Ann and Bo are equal on all three and share 4th, and the next place is 6th.
+        assert {name: sheet[name]["Place"] for name in NIGHT_PLACES} == NIGHT_PLACES
+        assert sheet["Flo"]["Rounds played"] == 3
+    else:
+        assert sheet["Cy"]["Total"] == 45
+        assert sheet["Ann"]["Place"] == 3
 
 
 def test_standings_csv():
@@ -773,7 +850,9 @@ def every_text_cell(wb: Workbook):
             SHANGHAI,
             event_name="x",
             event_date="y",
-            standings=SHANGHAI.standings({name: [0] for name in HOSTILE}),
+            rounds=SHANGHAI.rounds[:1],
+            rows=[MasterRow(name, (MasterCell(0),)) for name in HOSTILE],
+            seating=[SeatingRound(1, (HOSTILE,))],
         ),
     ],
     ids=["rummy-sheet", "master-and-seating", "event", "standings"],

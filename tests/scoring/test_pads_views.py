@@ -188,7 +188,7 @@ def test_refused_hand_in_the_htmx_partial_beside_both_sides_typed_values_kept(ho
     data = hand_data(four, bidder="Ann", bid="120", taken="120", other_taken="90")
     response = host_client.post(url("hand_add", four), data, headers=HTMX)
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422  # site.js swaps a refusal's region in
     assert html.lstrip().startswith('<section id="entry"')
     assert "Not saved." in html
     message = (
@@ -309,7 +309,7 @@ def test_winner_is_announced_and_the_form_gives_way(host_client, host):
     build_pads(host)
     pad = Pad.objects.get(name="Rook for Two with Finn")
     page = host_client.get(pad.get_absolute_url()).content.decode()
-    assert "🏆 Eve wins with 171!" in page
+    assert "</svg> Eve wins with 171!" in page
     assert "Game over" in page and 'name="bid"' not in page
 
 
@@ -536,11 +536,11 @@ def _eve_wins_at_hand_1_after_a_correction(pad):
 def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(host_client, two):
     data = _eve_wins_at_hand_1_after_a_correction(two)
     before = host_client.get(two.get_absolute_url()).content.decode()
-    assert "🏆 Finn wins with 252!" in before
+    assert "</svg> Finn wins with 252!" in before
     response = host_client.post(url("hand_correct", two, 1), data)
     assert response.status_code == 303, response.content.decode()
     page = host_client.get(two.get_absolute_url()).content.decode()
-    assert "🏆 Eve wins with 152!" in page and "Finn wins" not in page
+    assert "</svg> Eve wins with 152!" in page and "Finn wins" not in page
     assert "Eve reached 150 first, at hand 1." in page
     assert "Hand 2 was played after the game was decided: kept on the sheet, not counted" in page
     row = re.search(r'<tr [^>]*id="hand-2".*?</tr>', page, re.S).group(0)
@@ -550,7 +550,7 @@ def test_a_correction_that_ends_the_game_sooner_shows_the_later_hands_marked(hos
     assert re.findall(r">(-?\d+)</td>", totals) == ["152", "0"]
     assert 'name="bid"' not in page  # the game is over: no hand 3
     board = host_client.get(url("pad_board", two), headers=HTMX).content.decode()
-    assert "🏆 Eve wins with 152!" in board
+    assert "</svg> Eve wins with 152!" in board
     later = host_client.get(url("hand_detail", two, 2)).content.decode()
     assert "Played after the game was decided (at hand 1): kept, not counted" in later
     first = host_client.get(url("hand_detail", two, 1)).content.decode()
@@ -574,3 +574,20 @@ def test_exports_leave_the_hands_after_the_game_out_of_the_totals(host_client, t
     assert (_value(ws, "I7"), _value(ws, "L7")) == (152, 0)
     assert "played after the game was decided" in ws["F6"].value
     assert ws["A10"].value == "Winner: Eve"
+
+
+def test_negative_scores_and_totals_use_one_minus_sign(host_client, four):
+    """A set side's hand and its running total, footer and board total (minus 100):
+    the same true minus sign (U+2212) everywhere, never a hyphen beside it."""
+    host_client.post(
+        url("hand_add", four), hand_data(four, bidder="Bo", bid="100", other_taken="115")
+    )
+    page = host_client.get(url("pad_detail", four)).content.decode()
+    main = page[page.index("<main") : page.index("</main>")]
+    text = " ".join(re.findall(r">([^<]*)<", main))  # what is read, not the attributes
+    assert not re.findall(r"(?<![\w-])-\d+", text)
+    assert re.search(r'class="running">−100<', main)  # the running total
+    assert re.search(r'class="pad-board-total">−100<', main)  # the board
+    assert re.search(r"<td[^>]*>−100</td>", main)  # the footer total
+    hand = host_client.get(url("hand_detail", four, 1)).content.decode()
+    assert "<strong>−100</strong>" in hand and "<strong>-100</strong>" not in hand

@@ -355,7 +355,7 @@ def test_the_host_score_form_takes_ascii_digits_only(host_client, playing):
     first = next(iter(points))
     points[first] = "٣"
     response = host_client.post(reverse("table_scores_host", args=[event.slug, 1, 1]), points)
-    assert response.status_code == 200
+    assert response.status_code == 422  # refused: the form again with the reason
     assert "Type a whole number, like 35" in response.content.decode()
     assert not Entry.objects.exists()
 

@@ -172,18 +172,15 @@ def test_sheet_for_200_players_takes_a_fixed_number_of_queries(host, django_asse
     assert len(sheet.rows) == 200
 
 
-def test_libreoffice_recomputes_the_exported_sheet_to_the_apps_numbers(
-    host_client, seeded_night, tmp_path
-):
+def recalculate(content: bytes, tmp_path) -> openpyxl.Workbook:
+    """The workbook after LibreOffice opened it and recomputed every formula (values only)."""
     soffice = shutil.which("soffice")
     if soffice is None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI=true but LibreOffice (soffice) is not installed")
         pytest.skip("LibreOffice (soffice) is not installed")
-    event = seeded_night
-    response = host_client.get(reverse("export_sheet", args=[event.slug, "xlsx"]))
     source = tmp_path / "night.xlsx"
-    source.write_bytes(response.content)
+    source.write_bytes(content)
     subprocess.run(
         [
             soffice,
@@ -199,7 +196,15 @@ def test_libreoffice_recomputes_the_exported_sheet_to_the_apps_numbers(
         capture_output=True,
         timeout=180,
     )
-    ws = openpyxl.load_workbook(tmp_path / "out" / "night.xlsx", data_only=True).worksheets[0]
+    return openpyxl.load_workbook(tmp_path / "out" / "night.xlsx", data_only=True)
+
+
+def test_libreoffice_recomputes_the_exported_sheet_to_the_apps_numbers(
+    host_client, seeded_night, tmp_path
+):
+    event = seeded_night
+    response = host_client.get(reverse("export_sheet", args=[event.slug, "xlsx"]))
+    ws = recalculate(response.content, tmp_path).worksheets[0]
     heads = [c.value for c in ws[1]]
     recomputed = {}
     for row in ws.iter_rows(min_row=2, values_only=True):
@@ -209,3 +214,30 @@ def test_libreoffice_recomputes_the_exported_sheet_to_the_apps_numbers(
         recomputed[row[0]] = (values["Total"], values["Place"], values["Went out"])
     app = {r.player.name: (r.total, r.place, r.went_out) for r in build_sheet(event).rows}
     assert recomputed == app
+
+
+def test_libreoffice_recomputes_the_standings_workbook_to_the_apps_standings(
+    host_client, seeded_night, tmp_path
+):
+    event = seeded_night
+    response = host_client.get(reverse("export_standings", args=[event.slug, "xlsx"]))
+    book = recalculate(response.content, tmp_path)
+    ws = book["Standings"]
+    heads = [c.value for c in ws[1]]
+    recomputed = [
+        dict(zip(heads, row, strict=False)) for row in ws.iter_rows(min_row=2, values_only=True)
+    ]
+    app = build_sheet(event).rows
+    assert [
+        (v["Place"], v["Player"], v["Total"], v["Went out"], v["Worst round"], v["Rounds played"])
+        for v in recomputed
+    ] == [
+        (r.place, r.player.name, r.total, r.went_out, r.worst_round, r.rounds_played) for r in app
+    ]
+    # The seating sheet: one row per table per round, the seats in order.
+    seating = list(book["Seating"].iter_rows(min_row=2, values_only=True))
+    first = event.rounds.get(number=1).tables.get(number=1)
+    names = [s.player.name for s in first.seats.order_by("position")]
+    assert seating[0][:2] == (1, 1)
+    assert list(seating[0][2 : 2 + len(names)]) == names
+    assert len(seating) == sum(r.tables.count() for r in event.rounds.all())

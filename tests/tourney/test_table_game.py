@@ -10,6 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import rules
+from tests import factories
+from tourney import services
 from tourney.models import Event, Person, Player, Season, TableCard
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +115,7 @@ def test_a_whole_game_ends_with_the_winner(host_client):
         response = hand(host_client, event, {"Ann": 0, "Bo": 10 * number, "Cy": 5})
         assert response.status_code == 303
     page = host_client.get(response["Location"]).content.decode()
-    assert "🏆 Ann wins with 0!" in page
+    assert "</svg> Ann wins with 0!" in page
     assert "Final totals" in page
     expected = rules.get_game("shanghai").standings(
         {"Ann": [0] * 7, "Bo": [10 * n for n in range(1, 8)], "Cy": [5] * 7}
@@ -396,3 +398,49 @@ def test_seasons_do_not_offer_games_at_one_table(host_client, host):
     assert "Friday Rook Night" in page and "Sunday Shanghai" not in page
     form = host_client.get(reverse("event_edit", args=[family.slug])).content.decode()
     assert "Autumn" not in form and 'name="season"' not in form
+
+
+def test_the_host_page_of_a_shanghai_hand_says_hand_and_no_table_number(host_client):
+    """The family game's round page (linked from its host page as "Hand 1") in its own words."""
+    _response, event = start(host_client, players="Mom\nDad\nKid")
+    url = reverse("round_detail", args=[event.slug, 1])
+    page = host_client.get(url).content.decode()
+    assert "<title>Hand 1 · Sunday Shanghai" in page
+    assert re.search(r"<h1>Hand 1 of 7 <span", page)
+    assert "Close hand 1</button>" in page
+    assert "Table 1" not in page and "table 1" not in page
+    assert not re.search(r"\bRound 1\b|\bround 1\b", page)
+    assert "Seating chart" not in page and "Print table lists" not in page
+    seats = re.findall(r'class="seat-name">(\w+)', page)
+    assert seats == ["Mom", "Dad", "Kid"]  # seat order, Mom deals
+    partial = host_client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "<h2" in partial and "Scores" in partial
+    assert "Table 1" not in partial and "<html" not in partial
+    hand(host_client, event, {"Mom": 0, "Dad": 10, "Kid": 20})
+    page = host_client.get(url).content.decode()
+    assert "Correct scores</a>" in page and "for table 1" not in page
+
+
+def test_a_tournament_round_page_keeps_its_rounds_and_table_numbers(host_client, host):
+    event = factories.night(players=4, owner=host, name="Club night")
+    services.begin_round(services.seat_next_round(event))
+    page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert "<title>Round 1 · Club night" in page and "Round 1 of" in page
+    assert "Table 1" in page and "Seating chart" in page and "Close round 1</button>" in page
+
+
+def test_a_four_round_nights_score_sheets_show_only_its_four_rounds(host_client, host):
+    from tests.factories import night, valid_points
+    from tourney import services
+
+    event = night(8, owner=host, rounds_planned=4)
+    rnd = services.seat_next_round(event)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table))
+    response = host_client.get(reverse("export_score_sheets", args=[event.slug]))
+    ws = openpyxl.load_workbook(io.BytesIO(response.content))["Master sheet"]
+    heads = [c.value for c in ws[1] if c.value]
+    rounds = [h.split(":")[0] for h in heads if h[:1] == "R" and ":" in h]
+    assert rounds == ["R1", "R2", "R3", "R4"]
+    assert heads[5:8] == ["Total", "Went out", "Place"]

@@ -69,7 +69,7 @@ def test_two_zeros_are_refused_beside_both_names_in_the_htmx_partial(client, pla
     points[seats[1].player_id] = 0
     response = client.post(url(card), form_data(table, points), headers={"HX-Request": "true"})
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422  # site.js swaps a refusal's region in
     assert html.lstrip().startswith('<div id="sheet">')
     assert "Not saved." in html
     message = f"{seats[0].player.name} and {seats[1].player.name} both went out (scored 0)"
@@ -563,3 +563,27 @@ def test_a_confirmation_racing_a_correction_is_never_silently_overwritten(host):
             assert told["b"] == "These scores have changed since you looked: check the new ones."
             outcomes.append("corrected")
     assert len(outcomes) == 20
+
+
+def test_once_the_round_closes_the_phone_no_longer_offers_to_enter_scores(client, playing):
+    """A phone that loaded the page while the round was playing: its next poll takes away
+    "Scores wrong? Enter them..." (every save would be refused) and says who can reopen it."""
+    _event, rnd, table, card = playing
+    services.submit_scores(table, valid_points(table))
+    page = client.get(url(card)).content.decode()
+    assert "Scores wrong? Enter them as you see them" in page
+    quiet = client.get(url(card, "table_status") + "?round=1", headers={"HX-Request": "true"})
+    assert 'id="score-entry"' not in quiet.content.decode()  # playing: the form stays
+
+    for t in rnd.tables.all():
+        if t != table:
+            services.submit_scores(t, valid_points(t))
+    services.close_round(rnd)
+    polled = client.get(url(card, "table_status") + "?round=1", headers={"HX-Request": "true"})
+    html = unescape(polled.content.decode())
+    assert '<div id="score-entry" hx-swap-oob="true"></div>' in html  # the form goes
+    assert "Round 1 is closed: these are the final scores. Only the host can reopen it." in html
+    assert "Scores wrong?" not in html
+    page = client.get(url(card)).content.decode()
+    assert "Scores wrong?" not in page
+    assert 'name="key"' not in page

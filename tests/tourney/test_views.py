@@ -198,7 +198,50 @@ def test_seat_next_round_with_impossible_split_offers_fixes(host_client, host):
     response = host_client.post(reverse("round_seat_next", args=[event.slug]))
     assert response.status_code == 409
     page = response.content.decode()
-    assert "One player sits out this round" in page
+    assert "One player sits out each round, in turn" in page
+    assert "remembers your choice for the rest of the night" in page
+
+
+def test_seven_at_shanghai_are_asked_who_sits_out_once_a_night(host_client, host):
+    """The host chose "one sits out" in round 1: round 2 is seated without asking again,
+    someone else sits out, and the round page says why instead of "Re-seat"."""
+    event = night(7, owner=host, game_slug="shanghai", min_table_size=4, max_table_size=6)
+    seat_next = reverse("round_seat_next", args=[event.slug])
+    response = host_client.post(seat_next, {"fallback": "sit_out"})
+    assert response.status_code == 302
+    first = event.rounds.get(number=1)
+    out_first = set(event.players.values_list("name", flat=True)) - set(
+        first.seats.values_list("player__name", flat=True)
+    )
+    page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    (name,) = out_first
+    assert (
+        f"Sitting out this round: {name}. The players here don't split into tables of 4 to 6, "
+        "so one sits out each round, in turn." in page
+    )
+    assert "Re-seat the round to include them" not in page
+
+    services.begin_round(first)
+    for table in first.tables.all():
+        services.submit_scores(table, valid_points(table))
+    services.close_round(first)
+    response = host_client.post(seat_next)  # no choice posted: the night's choice holds
+    assert response.status_code == 302, response.content.decode()[:500]
+    second = event.rounds.get(number=2)
+    assert second.seats.count() == 6
+    assert name in second.seats.values_list("player__name", flat=True)  # in turn
+
+
+def test_a_player_checked_in_after_seating_is_told_to_re_seat(host_client, host):
+    event = night(12, owner=host)
+    services.seat_next_round(event)
+    services.add_players(event, ["Late Lou"])
+    page = host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode()
+    assert (
+        "Checked in after this round was seated: Late Lou. Re-seat the round to include them."
+        in page
+    )
+    assert "Sitting out this round" not in page
 
 
 def test_round_lifecycle_through_the_pages(host_client, host):

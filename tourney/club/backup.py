@@ -11,7 +11,8 @@ On import a person is the importing host's person of the same name (case and
 accents ignored, or one of their other spellings), contact filled in where the
 roster has none, else a new one; a season is the host's season of that address
 or name, else a new one. Format 1 files still import: their players become
-people by name, as players added by hand do.
+people by name, as players added by hand do. The host's seating rules
+(``seating_constraints``) are optional: files made before them import without.
 
 A file is checked whole (tourney.club.backup_check) before anything is stored: a
 damaged or hand-edited one is refused naming its first few problems.
@@ -39,6 +40,7 @@ from tourney.models import (
     Score,
     Season,
     Seat,
+    SeatingConstraint,
     TableCard,
     name_key,
 )
@@ -110,6 +112,10 @@ def _export_event(event: Event) -> dict[str, Any]:
             {"number": c.number, "token": c.token} for c in event.table_cards.order_by("number")
         ],
         **_export_versions(event),
+        "seating_constraints": [
+            {"kind": c.kind, "player": c.player_id, "other": c.other_id, "table": c.table}
+            for c in event.seating_constraints.order_by("pk")
+        ],
     }
 
 
@@ -341,7 +347,19 @@ def import_event_body(
     event = _import_event_row(data, owner=owner, people=people, season=season)
     players, rounds, tables = _import_seating(event, data, people)
     _import_entries(data, players=players, rounds=rounds, tables=tables)
+    _import_constraints(event, data, players)
     return event
+
+
+def _import_constraints(event: Event, data: dict[str, Any], players: dict[int, Player]) -> None:
+    """The host's seating rules; files from before they existed have none."""
+    for c in data.get("seating_constraints") or []:
+        player, other = players[c["player"]], players.get(c.get("other"))
+        if other is not None and other.pk < player.pk:
+            player, other = other, player  # pairs are stored lower id first
+        SeatingConstraint.objects.create(
+            event=event, kind=c["kind"], player=player, other=other, table=c.get("table")
+        )
 
 
 def _import_event_row(

@@ -31,7 +31,17 @@ from django.db import models
 
 from scoring import rules
 from tourney.club.season_forms import SeasonForm
-from tourney.models import CODE_ALPHABET, CODE_LENGTH, Entry, Event, Person, Player, Round, Season
+from tourney.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Entry,
+    Event,
+    Person,
+    Player,
+    Round,
+    Season,
+    SeatingConstraint,
+)
 from tourney.night.forms import TABLE_SIZES
 
 # The event fields a backup carries (in this order when written).
@@ -48,6 +58,7 @@ EVENT_FIELDS = [
     "min_table_size",
     "max_table_size",
     "allow_short_tables",
+    "sit_out_when_uneven",
     "record_buys",
     "ended_at",
     "reopened_at",
@@ -372,6 +383,7 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     for key in ("allow_short_tables", "record_buys"):
         c.flag(f, key, path)
     c.flag(f, "season_seating", path, optional=True)
+    c.flag(f, "sit_out_when_uneven", path, optional=True)
     c.whole(f, "table_history_days", path, 0, 365, optional=True)
     c.when(f, "ended_at", path, optional=True)
     c.when(f, "reopened_at", path, optional=True)
@@ -463,6 +475,7 @@ def check_event(c: Checker, doc: dict, path: str, *, people: dict) -> None:
 
     _check_seats(c, doc, path, round_ids, table_ids, player_ids)
     _check_cards(c, doc, path)
+    _check_constraints(c, doc, path, player_ids)
     _check_entries(c, doc, path, game, round_ids, table_ids, player_ids)
 
 
@@ -480,6 +493,23 @@ def _check_seats(c: Checker, doc: dict, path: str, round_ids, table_ids, player_
         c.whole(s, "position", here, 0, MAX_NUMBER)
         c.once(by_player, (s.get("round"), s.get("player")), here, "a player sits twice")
         c.once(by_place, (s.get("table"), s.get("position")), here, "two players in one seat")
+
+
+def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
+    """The host's seating rules, if the file has them (older files don't)."""
+    if "seating_constraints" not in doc:
+        return
+    rules_ = c.records(doc, "seating_constraints", path, "seating rules")
+    for i, rule in enumerate(rules_):
+        here = f"{_join(path, 'seating_constraints')}[{i}]"
+        c.choice(rule, "kind", here, SeatingConstraint.Kind)
+        c.ref(rule, "player", here, player_ids, "a player")
+        if rule.get("kind") == SeatingConstraint.Kind.PIN:
+            c.whole(rule, "table", here, 1, MAX_NUMBER)
+        elif rule.get("kind") in SeatingConstraint.Kind.values:
+            c.ref(rule, "other", here, player_ids, "a player")
+            if rule.get("other") == rule.get("player"):
+                c.add(_join(here, "other"), "names the same player twice")
 
 
 def _check_cards(c: Checker, doc: dict, path: str) -> None:

@@ -79,6 +79,15 @@ def close_spelling(a: str, b: str) -> bool:
     return abs(len(a) - len(b)) <= allowed and edit_distance(a, b, allowed) <= allowed
 
 
+def first_names_apart(a: str, b: str) -> bool:
+    """Two name keys that are lone first names one letter apart ("tim" and "tom", "jan"
+    and "dan"): at a night, two people who happen to have short names, not a typing slip
+    to ask about. (A surname, or a second slip, makes it worth asking.)"""
+    if " " in a or " " in b or not close_spelling(a, b):
+        return False
+    return edit_distance(a, b, 1) == 1
+
+
 def _one_deletion(text: str) -> set[str]:
     """The text, and the text with any one letter dropped."""
     return {text} | {text[:i] + text[i + 1 :] for i in range(len(text))}

@@ -30,6 +30,7 @@ from tourney.models.night import (
     new_table_token,
     normalise_table_code,
 )
+from tourney.models.seating import NightPlan, SeatingConstraint, SeatingJob
 
 __all__ = [
     "CODE_ALPHABET",
@@ -41,6 +42,7 @@ __all__ = [
     "GameTable",
     "JoinAttempt",
     "JoinAttemptQuerySet",
+    "NightPlan",
     "Person",
     "Player",
     "PlayerQuerySet",
@@ -50,6 +52,8 @@ __all__ = [
     "ScoreQuerySet",
     "Season",
     "Seat",
+    "SeatingConstraint",
+    "SeatingJob",
     "SignInLink",
     "TableCard",
     "name_key",

@@ -11,6 +11,7 @@ those rules accepted.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import secrets
 from collections import defaultdict
 from functools import cached_property
@@ -86,6 +87,13 @@ class Event(models.Model):
     allow_short_tables = models.BooleanField(
         default=False,
         help_text="Shanghai: allow 3-player tables under the fewer-than-4 rules.",
+    )
+    sit_out_when_uneven = models.BooleanField(
+        default=False,
+        help_text=(
+            "When the players present don't split into tables, one sits out each round "
+            "(in turn) instead of the host being asked every round."
+        ),
     )
     record_buys = models.BooleanField(default=False)
     season = models.ForeignKey(
@@ -212,8 +220,14 @@ class Event(models.Model):
         return Entry.objects.filter(round__event=self).exists()
 
     def score_stamp(self) -> str:
-        """Changes whenever a score is saved, confirmed, disputed or settled, or a
-        round changes state: live pages refresh only when it moves."""
+        """Changes whenever anything the live pages show changes: a score saved,
+        confirmed, disputed or settled, a round changing state, a player added,
+        renamed or checked in, or the event edited.
+
+        The round monitor, master sheet and projector send back the stamp they
+        show and get an empty 204 while it stands: a quiet room costs three small
+        queries a poll, not a page render (bench/poll_bytes.py measures it).
+        """
         agg = Entry.objects.filter(round__event=self).aggregate(
             last=models.Max("pk"),
             confirmed=models.Count("confirmed_at"),
@@ -223,7 +237,13 @@ class Event(models.Model):
         states = "".join(
             s[0] for s in self.rounds.order_by("number").values_list("status", flat=True)
         )
-        return f"{agg['last'] or 0}.{agg['confirmed']}.{agg['current']}.{agg['disputed']}.{states}"
+        players = list(self.players.order_by("pk").values_list("pk", "name", "status"))
+        seen = f"{players}{self.updated_at.isoformat() if self.updated_at else ''}"
+        digest = hashlib.blake2b(seen.encode(), digest_size=6).hexdigest()
+        return (
+            f"{agg['last'] or 0}.{agg['confirmed']}.{agg['current']}.{agg['disputed']}"
+            f".{states}.{digest}"
+        )
 
     def missed_round_label(self) -> str:
         """The missed-round rule in words, e.g. "highest score of the round"."""

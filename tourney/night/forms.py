@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import rules
 from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
-from tourney.club.people import RosterIndex, SpellingIndex, match_name
+from tourney.club.people import RosterIndex, SpellingIndex, first_names_apart, match_name
 from tourney.models import Event, Person, Player, Round, Season, name_key
 
 NAME_MAX = Player._meta.get_field("name").max_length
@@ -70,6 +70,7 @@ class EventForm(forms.ModelForm):
             "min_table_size",
             "max_table_size",
             "allow_short_tables",
+            "sit_out_when_uneven",
             "record_buys",
             "season",
             "season_seating",
@@ -81,6 +82,8 @@ class EventForm(forms.ModelForm):
         }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
+            "sit_out_when_uneven": "When the players don't split into tables, one sits out each "
+            "round, in turn",
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
             "season_seating": "Seat away from recent season opponents",
@@ -203,21 +206,29 @@ class EventForm(forms.ModelForm):
         return data
 
 
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"“{n}”" for n in names)
+
+
 class PlayerNamesForm(forms.Form):
     """Type names one per line, or pick people from the roster. Empty and duplicate
-    names are refused, naming them; a name close to someone on the roster is asked
-    about ("the same Ann Whitaker as before?") before anything is saved."""
+    names are refused, naming them. A name close to someone on the roster is asked
+    about ("the same Ann Whitaker as before?") before anything is saved, and so is one
+    close to someone already playing tonight ("Gus Moller": someone else, or Gus
+    Møller?). Lone first names one letter apart are two people ("Tim" beside "Tom"):
+    added as typed, each with a note (``notes``) the host can ignore."""
 
+    check_in = forms.BooleanField(
+        label="Check them in now (they are here)", required=False, initial=True
+    )
     names = forms.CharField(
         label="Names, one per line",
         widget=forms.Textarea(attrs={"rows": 8, "autocapitalize": "words", "spellcheck": "false"}),
         required=False,
     )
+    tick_all = forms.BooleanField(label="Tick all", required=False)
     roster = forms.MultipleChoiceField(
         label="From your roster", required=False, widget=forms.CheckboxSelectMultiple
-    )
-    check_in = forms.BooleanField(
-        label="Check them in now (they are here)", required=False, initial=True
     )
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -226,8 +237,10 @@ class PlayerNamesForm(forms.Form):
         playing = set(event.players.values_list("person_id", flat=True))
         self.people = [p for p in Person.objects.filter(owner=event.owner) if p.pk not in playing]
         self.fields["roster"].choices = [(str(p.pk), p.name) for p in self.people]
-        self.questions: list[dict] = []
-        self._tonight: SpellingIndex | None = None
+        self.fields["tick_all"].label = f"Tick all {len(self.people)}: everyone below"
+        self.questions: list[dict] = []  # the same person as someone on the roster?
+        self.here_questions: list[dict] = []  # someone else than a player tonight?
+        self.notes: list[str] = []
         if self.is_bound:
             self._add_questions()
 
@@ -235,65 +248,117 @@ class PlayerNamesForm(forms.Form):
     def index(self) -> RosterIndex:
         return RosterIndex(self.people)
 
+    @cached_property
+    def tonight(self) -> tuple[dict[str, str], SpellingIndex, dict[str, list]]:
+        """Tonight's players by name key, by close spelling, and by the spellings their
+        roster person kept from merges."""
+        keys: dict[str, str] = {}
+        close = SpellingIndex()
+        aliases: dict[str, list] = {}
+        for order, p in enumerate(self.event.players.select_related("person").order_by("pk")):
+            keys[name_key(p.name)] = p.name
+            close.add(name_key(p.name), (order, p.name))
+            for alias in p.person.aliases if p.person else ():
+                aliases.setdefault(name_key(alias), []).append((order, p.name))
+        return keys, close, aliases
+
+    def _also_tonight(self, key: str) -> tuple[list[str], bool]:
+        """Who playing tonight this name key is a close spelling of (or a spelling kept
+        when they were merged), and whether each is a lone first name one letter from
+        it, so two people ("Tim" and "Tom")."""
+        _keys, close, aliases = self.tonight
+        found = sorted(set(close.close(key) + aliases.get(key, [])))
+        names = [name for _order, name in found]
+        apart = key not in aliases and all(first_names_apart(key, name_key(n)) for n in names)
+        return names, apart
+
+    def _note(self, name: str, others: list[str]) -> None:
+        who = f"{' and '.join(others)} {'is' if len(others) == 1 else 'are'}"
+        self.notes.append(f"“{name}” added as typed: {who} also playing tonight.")
+
     def typed_names(self) -> list[str]:
         raw = self.data.get("names", "") if self.is_bound else ""
         return [n for n in (clean_name(line) for line in str(raw).splitlines()) if n]
 
-    def _add_questions(self) -> None:
-        """One yes/no field per typed name that is only loosely someone on the roster."""
-        for name in dict.fromkeys(self.typed_names()):
-            matches = match_name(name, self.index)
-            if not matches or matches[0].certain or len(name) > NAME_MAX:
-                continue
-            field_name = "same-" + hashlib.sha1(name_key(name).encode()).hexdigest()[:10]
-            choices = [(str(m.person.pk), f"Yes, the same {m.person.name}") for m in matches]
-            can_be_new = all(m.how != "key" for m in matches)
-            if can_be_new:
-                choices.append(("new", f"No, a new person named “{name}”"))
-            self.fields[field_name] = forms.ChoiceField(
-                label=f"“{name}”: the same {matches[0].person.name} as before?",
-                choices=choices,
-                required=False,
-                widget=forms.RadioSelect,
-            )
-            self.questions.append(
-                {
-                    "name": name,
-                    "field": field_name,
-                    "reason": matches[0].reason(name),
-                    "can_be_new": can_be_new,
-                }
-            )
+    @staticmethod
+    def _field_name(prefix: str, name: str) -> str:
+        return prefix + hashlib.sha1(name_key(name).encode()).hexdigest()[:10]
 
-    def _looks_like_a_player(self, key: str) -> str:
-        """The name of someone playing tonight this name key is a close spelling of
-        (or a spelling kept when they were merged): one night, one name each."""
-        if self._tonight is None:
-            self._tonight = SpellingIndex()
-            self._tonight_aliases: dict[str, list] = {}
-            for order, p in enumerate(self.event.players.select_related("person")):
-                self._tonight.add(name_key(p.name), (order, p.name))
-                for alias in p.person.aliases if p.person else ():
-                    self._tonight_aliases.setdefault(name_key(alias), []).append((order, p.name))
-        found = self._tonight.close(key) + self._tonight_aliases.get(key, [])
-        return min(found)[1] if found else ""
+    def _add_questions(self) -> None:
+        """One question per typed name that is only loosely someone on the roster, or
+        someone playing tonight; a note for a first name one letter from tonight's."""
+        tonight_keys = self.tonight[0]
+        for name in dict.fromkeys(self.typed_names()):
+            if len(name) > NAME_MAX or name_key(name) in tonight_keys:
+                continue  # refused in clean(): too long, or tonight's player's name
+            matches = match_name(name, self.index)
+            self._ask_about_tonight(name, matches)
+            if matches and not matches[0].certain:
+                self._ask_about_roster(name, matches)
+
+    def _ask_about_roster(self, name: str, matches: list) -> None:
+        field_name = self._field_name("same-", name)
+        choices = [(str(m.person.pk), f"Yes, the same {m.person.name}") for m in matches]
+        can_be_new = all(m.how != "key" for m in matches)
+        if can_be_new:
+            choices.append(("new", f"No, a new person named “{name}”"))
+        self.fields[field_name] = forms.ChoiceField(
+            label=f"“{name}”: the same {matches[0].person.name} as before?",
+            choices=choices,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.questions.append(
+            {
+                "name": name,
+                "field": field_name,
+                "reason": matches[0].reason(name),
+                "can_be_new": can_be_new,
+            }
+        )
+
+    def _ask_about_tonight(self, name: str, matches: list) -> None:
+        """A close spelling of a player tonight is asked about, never refused; a lone
+        first name one letter apart, or someone the roster already tells apart (their
+        own entry, exactly as typed), is added with a note."""
+        others, apart = self._also_tonight(name_key(name))
+        if not others:
+            return
+        if apart or (matches and matches[0].certain):
+            self._note(name, others)
+            return
+        who = " or ".join(others)
+        field_name = self._field_name("here-", name)
+        self.fields[field_name] = forms.ChoiceField(
+            label=f"“{name}”: someone else, or {who}, who is already playing tonight?",
+            choices=[
+                ("add", f"Someone else: add “{name}” too"),
+                ("skip", f"{who}, already playing: leave “{name}” out"),
+            ],
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.here_questions.append({"name": name, "field": field_name, "who": who})
 
     def question_fields(self):
         return [(q, self[q["field"]]) for q in self.questions]
 
-    def clean(self):
-        data = super().clean()
-        lines = self.typed_names()
+    def here_question_fields(self):
+        return [(q, self[q["field"]]) for q in self.here_questions]
+
+    def _picked(self, data: dict) -> list[Person]:
+        if data.get("tick_all"):
+            return list(self.people)
         by_pk = {str(p.pk): p for p in self.people}
-        picked = [by_pk[pk] for pk in data.get("roster", []) if pk in by_pk]
-        names = lines + [p.name for p in picked]
-        if not names:
-            raise ValidationError("Type at least one name, or pick people from your roster.")
+        return [by_pk[pk] for pk in data.get("roster", []) if pk in by_pk]
+
+    def _problems(self, names: list[str]) -> list[str]:
+        """Names that cannot be added as they are: too long, already playing, twice."""
         problems = []
         too_long = [n for n in names if len(n) > NAME_MAX]
         if too_long:
             problems.append(f"{', '.join(too_long)}: a name can be at most {NAME_MAX} characters.")
-        existing = {name_key(n): n for n in self.event.players.values_list("name", flat=True)}
+        existing = self.tonight[0]
         seen: dict[str, str] = {}
         for name in names:
             key = name_key(name)
@@ -302,18 +367,17 @@ class PlayerNamesForm(forms.Form):
                 problems.append(
                     f"“{name}” is already playing in this event{same}: names must differ."
                 )
-            elif twin := self._looks_like_a_player(key):
-                problems.append(
-                    f"“{name}” looks like {twin}, who is already playing tonight: if this is "
-                    "someone else, add an initial or a surname so the two can be told apart."
-                )
             elif key in seen:
                 problems.append(f"“{name}” is in the list twice: each player needs their own name.")
             seen.setdefault(key, name)
-        if problems:
-            raise ValidationError(problems)
+        return problems
+
+    def _entries(self, lines: list[str], data: dict) -> tuple[list[str | Person], list[str]]:
+        """Each typed name as the roster's person (exactly them, or as answered) or a
+        new name; and the names whose roster question is not answered yet."""
         entries: list[str | Person] = []
         unanswered = []
+        by_pk = {str(p.pk): p for p in self.people}
         answers = {q["name"]: data.get(q["field"]) or "" for q in self.questions}
         for name in dict.fromkeys(lines):
             answer = answers.get(name)
@@ -326,17 +390,41 @@ class PlayerNamesForm(forms.Form):
                 entries.append(by_pk[answer])
             else:
                 unanswered.append(name)
-        if unanswered:
+        return entries, unanswered
+
+    def clean(self):
+        data = super().clean()
+        picked = self._picked(data)
+        here = {q["name"]: data.get(q["field"]) or "" for q in self.here_questions}
+        left_out = {name for name, answer in here.items() if answer == "skip"}
+        lines = [n for n in self.typed_names() if n not in left_out]
+        names = lines + [p.name for p in picked]
+        if not names and not left_out:
+            raise ValidationError("Type at least one name, or pick people from your roster.")
+        problems = self._problems(names)
+        if problems:
+            raise ValidationError(problems)
+        unsure = [n for n, answer in here.items() if answer not in ("add", "skip")]
+        entries, unanswered = self._entries(lines, data)
+        if unsure or unanswered:
             self.needs_answers = True
+            asks = [f"is {_quoted(unsure)} someone else, or a player already here tonight"]
+            asks += [f"is {_quoted(unanswered)} someone already on your roster"]
+            asks = [a for a, names in zip(asks, (unsure, unanswered), strict=True) if names]
             raise ValidationError(
-                "Before adding them: is "
-                + ", ".join(f"“{n}”" for n in unanswered)
-                + " someone already on your roster? Answer below, then add again."
+                f"Before adding them: {'; and '.join(asks)}? Answer below, then add again."
             )
         entries += picked
         chosen = [e.pk for e in entries if isinstance(e, Person)]
         if len(chosen) != len(set(chosen)):
             raise ValidationError("Two of those names are the same person: add them once.")
+        for person in picked:  # the roster tells them apart: two people
+            others, _apart = self._also_tonight(person.key)
+            if others:
+                self._note(person.name, others)
+        for q in self.here_questions:
+            if q["name"] in left_out:
+                self.notes.append(f"“{q['name']}” left out: {q['who']} is already playing.")
         data["entries"] = entries
         return data
 
@@ -464,6 +552,18 @@ class HostScoresForm(forms.Form):
 
     def points(self) -> dict[int, int | None]:
         return {s.player_id: self.cleaned_data.get(f"p{s.player_id}") for s in self.seats}
+
+    def typed_points(self) -> dict[int, int | str | None]:
+        """Every score as typed, a refused one as its text, for the rules engine to judge
+        the rest in the same save (services.typed_score_problems)."""
+        return {
+            s.player_id: (
+                str(self.data.get(f"p{s.player_id}", "")) or "?"
+                if f"p{s.player_id}" in self.errors
+                else self.cleaned_data.get(f"p{s.player_id}")
+            )
+            for s in self.seats
+        }
 
 
 class TableGameForm(forms.Form):

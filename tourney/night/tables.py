@@ -62,7 +62,12 @@ class MasterSheetTable(tables.Table):
 
     class Meta:
         template_name = "tourney/master_sheet_table.html"
-        attrs = {"class": "master-sheet"}
+        # Sorting swaps the sheet in place (the URL still changes, Back still works):
+        # the header link a keyboard user pressed keeps focus, the page keeps its scroll.
+        attrs = {
+            "class": "master-sheet",
+            "thead": {"hx-boost": "true", "hx-target": "#sheet", "hx-swap": "morph show:none"},
+        }
         orderable = True
         order_by = ("place",)
         sequence = ("place", "player", "...", "total", "went_out")

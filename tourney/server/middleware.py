@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 
 PRIVATE = "private, no-store"
 
@@ -95,5 +95,53 @@ def too_big(
             except (RequestDataTooBig, TooManyFilesSent, TooManyFieldsSent) as refused:
                 return too_big_page(request, refused)
         return get_response(request)
+
+    return middleware
+
+
+ROUND_ROUTE = "events/<str:slug>/rounds/<int:number>/"
+
+
+def _way_back(request: HttpRequest) -> tuple[str, str]:
+    """The page a POST-only address belongs to, as (label, url)."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return "Rookery's home page", reverse("home")
+    kw, route = match.kwargs, match.route
+    if match.namespace == "scoring" and "pk" in kw:
+        return "the score pad", reverse("scoring:pad_detail", args=[kw["pk"]])
+    if "token" in kw:
+        return "the table's page", reverse("table_page", args=[kw["token"]])
+    if route.startswith(ROUND_ROUTE):
+        return f"round {kw['number']}", reverse("round_detail", args=[kw["slug"], kw["number"]])
+    if route.startswith("events/<str:slug>/"):
+        return "the event's page", reverse("event_detail", args=[kw["slug"]])
+    if route.startswith("seasons/<str:slug>/"):
+        return "the season's page", reverse("season_detail", args=[kw["slug"]])
+    if route.startswith("seasons"):
+        return "the seasons", reverse("season_list")
+    if route.startswith("people/"):
+        return "the players' roster", reverse("roster")
+    if request.user.is_authenticated:
+        return "your events", reverse("host_home")
+    return "Rookery's home page", reverse("home")
+
+
+def friendly_405(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """An address that only takes a button's press (POST), opened as a page (a restored
+    tab on /rounds/next/, a bookmark) gets a page in the site's layout with the way back,
+    not Django's empty 405: the browser showed a blank white page."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        label, url = _way_back(request)
+        page = render(request, "405.html", {"back_label": label, "back_url": url}, status=405)
+        page["Allow"] = response.get("Allow", "POST")
+        return page
 
     return middleware

@@ -17,6 +17,9 @@ WSGI application in a pool of worker threads.
 `--room` listens on every interface, works out the address phones use (the
 laptop's address on the hall's network) unless ROOKERY_URL says it, and prints
 that address and a QR code of a one-time sign-in link for the host's phone.
+
+Beside the server runs the task queue's worker (see `start_task_worker`), which
+plans seatings too slow for the host's click to wait on.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import io
 import logging
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -123,7 +127,36 @@ def main(argv: list[str] | None = None) -> None:
     from django.db import connections
 
     connections.close_all()  # the workers open their own
-    serve(listen, args.port, workers=args.workers, threads=args.threads, quiet=args.quiet)
+    worker = start_task_worker()
+    try:
+        serve(listen, args.port, workers=args.workers, threads=args.threads, quiet=args.quiet)
+    finally:
+        stop_task_worker(worker)
+
+
+def start_task_worker() -> subprocess.Popen | None:
+    """The task queue's worker (django-tasks-db's `db_worker`), beside the server.
+
+    Seating a big night takes seconds of CPU: in a process of its own it neither
+    holds a request thread nor slows a server process's other requests (one
+    Python process runs one thread at a time), and the queue is in the database,
+    so no other server is needed. ROOKERY_TASK_WORKER=0 leaves it out (a host
+    running workers elsewhere).
+    """
+    if os.environ.get("ROOKERY_TASK_WORKER", "1") == "0":
+        return None
+    command = [sys.executable, "-m", "django", "db_worker", "--interval", "0.2"]
+    return subprocess.Popen(command, env={**os.environ, "PYTHONPATH": os.getcwd()})
+
+
+def stop_task_worker(worker: subprocess.Popen | None) -> None:
+    if worker is None or worker.poll() is not None:
+        return
+    worker.terminate()  # db_worker finishes the seating it is on, then stops
+    try:
+        worker.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        worker.kill()
 
 
 def port_is_free(address: str, port: int) -> None:

@@ -12,6 +12,8 @@ move their answers into the database. One module per workflow:
 - fills: the missed-round fill-ins a closed round keeps in step with its scores;
 - edit: what an edit does to the night played, ending and reopening the night,
   deleting it;
+- planning: a seating's inputs read, planned outside any transaction, the
+  night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
 - common: the host's ``RoundStateError`` and the checks on a round's state.
@@ -26,6 +28,8 @@ below are its public face.
 from .common import RoundStateError, idempotency_key_for
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
+from .jobs import latest_seating, run_seating_job, seating_in_progress, start_seating
+from .planning import constraint_problems, read_inputs, tonights_constraint_problems
 from .play import (
     ConfirmError,
     StaleForm,
@@ -43,8 +47,9 @@ from .play import (
     submit_scores,
     submit_table_scores,
     table_state,
+    typed_score_problems,
 )
-from .players import add_players, set_player_status
+from .players import CheckIn, add_players, check_everyone_in, set_player_status
 from .seat import (
     current_plan,
     event_totals,
@@ -65,6 +70,7 @@ from .seat import (
 from .table_games import start_table_game
 
 __all__ = [
+    "CheckIn",
     "ConfirmError",
     "RoundStateError",
     "StaleForm",
@@ -72,9 +78,11 @@ __all__ = [
     "TableAnswer",
     "add_players",
     "begin_round",
+    "check_everyone_in",
     "check_table_scores",
     "close_round",
     "confirm_entry",
+    "constraint_problems",
     "current_plan",
     "delete_event",
     "drop_rounds_beyond",
@@ -83,23 +91,28 @@ __all__ = [
     "event_totals",
     "idempotency_key_for",
     "is_entrant",
+    "latest_seating",
     "move_player",
     "next_round_number",
     "plan_for",
     "plan_rest_of_night",
+    "read_inputs",
     "refresh_fills",
     "reopen_event",
     "reopen_round",
     "repeats_of",
     "reseat_round",
     "restore_entry",
+    "run_seating_job",
     "season_prior",
     "season_repeats_of",
     "seat_next_round",
     "seating_history",
+    "seating_in_progress",
     "sent_digest",
     "set_player_status",
     "stale_message",
+    "start_seating",
     "start_table_game",
     "submit_scores",
     "submit_table_scores",
@@ -107,4 +120,6 @@ __all__ = [
     "table_numbers_needed",
     "table_size_problems",
     "table_state",
+    "tonights_constraint_problems",
+    "typed_score_problems",
 ]

@@ -37,7 +37,8 @@ def require_in_night(rnd: Round, event: Event, verb: str) -> None:
     require_night_open(event)
     if rnd.number > event.rounds_planned:
         raise RoundStateError(
-            f"Round {rnd.number} is beyond this night's {event.rounds_planned} rounds: "
+            f"Round {rnd.number} is beyond this night's {event.rounds_planned} "
+            f"round{'' if event.rounds_planned == 1 else 's'}: "
             f"you can't {verb} it. Edit the event to play more rounds."
         )
 

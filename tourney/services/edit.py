@@ -50,19 +50,23 @@ def _played_consequences(event: Event, changed: Event) -> tuple[list[str], list[
     last = started[-1].number
     if changed.rounds_planned < last:
         refusals.append(
-            f"Round {last} has been played: the night can't have fewer than {last} rounds "
+            f"Round {last} has been played: the night can't have fewer than "
+            f"{rules.count_of(last, 'round')} "
             f"({changed.rounds_planned} would drop rounds already played)."
         )
     if changed.game_slug != event.game_slug:
         refusals.append("Rounds have been played: the game can't change now.")
         return refusals, notes
     old, new = event.game, changed.game
+    # A night with no round left to play (all played, or ended early) has no "from
+    # round N" for a change to apply from: saying so would name a round that never comes.
+    more = last < changed.rounds_planned and event.ended_at is None
     if old.settings == new.settings:
-        return refusals, _next_round_notes(event, changed, last, notes)
+        return refusals, _next_round_notes(event, changed, last, notes, more=more)
     refusals += _played_rounds_under(new, old, started)
     if not refusals:
-        notes += _new_rules_notes(old, new, last)
-    return refusals, _next_round_notes(event, changed, last, notes)
+        notes += _new_rules_notes(old, new, last, more=more)
+    return refusals, _next_round_notes(event, changed, last, notes, more=more)
 
 
 def _recorded_scores(started: list[Round]) -> dict[tuple[int, int], dict[str, tuple]]:
@@ -112,13 +116,16 @@ def _played_rounds_under(new: rules.Game, old: rules.Game, started: list[Round])
     return refusals
 
 
-def _new_rules_notes(old: rules.Game, new: rules.Game, last: int) -> list[str]:
-    notes = [
-        f"The new house rules apply from round {last + 1}; "
-        f"rounds 1 to {last} keep the scores they have."
-        if last > 1
-        else f"The new house rules apply from round {last + 1}; round 1 keeps its scores."
-    ]
+def _new_rules_notes(old: rules.Game, new: rules.Game, last: int, *, more: bool) -> list[str]:
+    if not more:
+        notes = ["The night's rounds have all been played: they keep the scores they have."]
+    elif last > 1:
+        notes = [
+            f"The new house rules apply from round {last + 1}; "
+            f"rounds 1 to {last} keep the scores they have."
+        ]
+    else:
+        notes = [f"The new house rules apply from round {last + 1}; round 1 keeps its scores."]
     rule = ("missed_round", "missed_round_points")
     if any(old.settings.get(k) != new.settings.get(k) for k in rule):
         # Fill-ins are worked out from the rule and the scores whenever they are read.
@@ -129,9 +136,17 @@ def _new_rules_notes(old: rules.Game, new: rules.Game, last: int) -> list[str]:
     return notes
 
 
-def _next_round_notes(event: Event, changed: Event, last: int, notes: list[str]) -> list[str]:
-    seating_fields = ("min_table_size", "max_table_size", "seating_method", "allow_short_tables")
-    if any(getattr(event, f) != getattr(changed, f) for f in seating_fields):
+def _next_round_notes(
+    event: Event, changed: Event, last: int, notes: list[str], *, more: bool
+) -> list[str]:
+    seating_fields = (
+        "min_table_size",
+        "max_table_size",
+        "seating_method",
+        "allow_short_tables",
+        "sit_out_when_uneven",
+    )
+    if more and any(getattr(event, f) != getattr(changed, f) for f in seating_fields):
         notes.append(f"The new seating settings apply when round {last + 1} is seated.")
     return notes
 

@@ -65,12 +65,15 @@ class StaleForm(RoundStateError):
 
 def check_table_scores(
     table: GameTable,
-    points: Mapping[int, int | None],
+    points: Mapping[int, int | str | None],
     *,
     high_confirmed: bool = False,
     buys: Mapping[int, int | None] | None = None,
 ) -> None:
-    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id."""
+    """Ask the rules engine about a table's scores (and recorded buys), keyed by player id.
+
+    A score as typed that is no number comes as its text, which the engine refuses
+    ("a whole number") while judging the others."""
     seats = list(table.seats.select_related("player").order_by("position"))
     names = {s.player_id: s.player.name for s in seats}
     if set(points) != set(names):
@@ -625,7 +628,7 @@ def submit_table_scores(
 
 def _judge_typed(
     table: GameTable,
-    points: Mapping[int, int | None] | None,
+    points: Mapping[int, int | str | None] | None,
     *,
     high_confirmed: bool,
     buys: Mapping[int, int | None] | None,
@@ -633,12 +636,31 @@ def _judge_typed(
     """The rules engine's problems with scores typed on a form that has others too."""
     if points is None:
         return TableAnswer("invalid")
+    problems = typed_score_problems(table, points, high_confirmed=high_confirmed, buys=buys)
+    return TableAnswer("invalid", problems=tuple(problems))
+
+
+def typed_score_problems(
+    table: GameTable,
+    points: Mapping[int, int | str | None],
+    *,
+    high_confirmed: bool = False,
+    buys: Mapping[int, int | None] | None = None,
+) -> list[rules.Problem]:
+    """Every problem the rules find with scores on a form that was refused for another
+    reason too (a score that is no number, a missing name), so one save says it all.
+
+    A score typed that is no number comes as its text: the form says so beside its
+    player, so the engine's own word on it is left out; blanks, zeros and the other
+    scores are judged as they are.
+    """
     try:
         check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
     except rules.InvalidScore as exc:
-        return TableAnswer(
-            "invalid",
-            problems=tuple(exc.problems),
-            needs_confirmation=exc.needs_confirmation and not exc.problems,
-        )
-    return TableAnswer("invalid")
+        said = {
+            s.player.name
+            for s in table.seats.select_related("player")
+            if isinstance(points.get(s.player_id), str)
+        }
+        return [p for p in exc.problems if not (len(p.players) == 1 and p.players[0] in said)]
+    return []

@@ -7,6 +7,7 @@ May import tourney.models and .fills.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import transaction
 
@@ -28,6 +29,38 @@ def set_player_status(player: Player, status: str) -> Player:
         for rnd in rounds_with_fills(player.event):
             fill_round(rnd)
     return player
+
+
+@dataclass(frozen=True)
+class CheckIn:
+    """What "check everyone in" did: how many it checked in, and who it left as the
+    host marked them (absent, gone home)."""
+
+    checked_in: int
+    absent: list[str]
+    gone_home: list[str]
+
+
+@transaction.atomic
+def check_everyone_in(event: Event) -> CheckIn:
+    """Check in every player still expected. Players the host marked absent or gone
+    home stay so: that was a decision about them, not a gap to fill.
+
+    One UPDATE of the expected rows: a second tap at the same instant waits on those
+    rows and then finds nobody expected (PostgreSQL re-reads the condition after the
+    wait; SQLite's write transactions take turns), so each is checked in once. The
+    late arrivals' missed-round scores follow, as for one check-in."""
+    count = event.players.filter(status=Player.Status.REGISTERED).update(
+        status=Player.Status.PRESENT
+    )
+    if count:
+        for rnd in rounds_with_fills(event):
+            fill_round(rnd)
+    left_alone = event.players.filter(status__in=[Player.Status.ABSENT, Player.Status.LEFT])
+    names = {Player.Status.ABSENT: [], Player.Status.LEFT: []}
+    for name, status in left_alone.order_by("name").values_list("name", "status"):
+        names[status].append(name)
+    return CheckIn(count, names[Player.Status.ABSENT], names[Player.Status.LEFT])
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ standings) and .common.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from django.db import transaction
@@ -15,6 +16,7 @@ from django.db.models import Max, Q
 from tourney import seating
 from tourney.models import Event, GameTable, Player, Round, Seat, TableCard
 
+from . import planning
 from .common import RoundStateError, require, require_in_night, require_night_open
 
 
@@ -47,35 +49,8 @@ def plan_for(
     event: Event, number: int, *, fallback: str | None = None, method: str | None = None
 ) -> seating.Plan:
     """What the seating engine proposes for round ``number`` from who is present now."""
-    present = sorted(event.players.present().values_list("pk", flat=True))
-    if event.kind == Event.Kind.TABLE:
-        # One family table: the same players in the same seats every hand, in the
-        # order they were given, so the rows on the phone never move. The deal
-        # passes to the left (GameTable.dealer_position); the seats stay put.
-        return seating.Plan(tables=(tuple(present),))
-    history = seating_history(event, before=number)
-    game = event.game
-    method = method or event.seating_method
-    mix = method == Event.Seating.MIX
-    return seating.plan_round(
-        present,
-        history=history,
-        min_size=event.min_table_size,
-        max_size=event.max_table_size,
-        preferred=game.preferred_table_size,
-        method=method,
-        # The mix method reads each round off a plan of the whole night, seeded
-        # by the event alone: the engine adds the round the plan starts at and
-        # who is present, so the same night always gets the same plan.
-        seed=event.slug if mix else f"{event.slug}:{number}",
-        night_rounds=event.rounds_planned if mix else None,
-        totals=event_totals(event) if method == Event.Seating.STANDINGS else None,
-        # Shanghai can always seat a table of 3 under its fewer-than-4 rules: the
-        # host chooses it when asked, or once for the night with allow_short_tables.
-        short_table_size=game.short_table_size,
-        fallback=_chosen_fallback(event, fallback),
-        prior=season_prior(event) if mix and event.season_seating else None,
-    )
+    inputs = planning.read_inputs(event, number, fallback=fallback, method=method)
+    return planning.plan_rounds(inputs)[0]
 
 
 def season_prior(event: Event) -> dict[frozenset, int]:
@@ -123,7 +98,24 @@ def _chosen_fallback(event: Event, fallback: str | None) -> str | None:
         return None  # Toonerville has no short-table rules to fall back on.
     if fallback is None and event.allow_short_tables:
         return "short_table"
+    if fallback is None and event.sit_out_when_uneven:
+        return "sit_out"
     return fallback
+
+
+def _remember_fallback(event: Event, fallback: str | None) -> None:
+    """The host's answer to "the tables don't split" holds for the rest of the night, so
+    a room of 7 at Shanghai is asked once, not every round (the event form changes it)."""
+    if fallback == "sit_out":
+        changes = {"sit_out_when_uneven": True, "allow_short_tables": False}
+    elif fallback == "short_table" and event.game.short_table_size is not None:
+        changes = {"allow_short_tables": True, "sit_out_when_uneven": False}
+    else:
+        return
+    if any(getattr(event, name) != value for name, value in changes.items()):
+        Event.objects.filter(pk=event.pk).update(**changes)
+        for name, value in changes.items():
+            setattr(event, name, value)
 
 
 def _write_plan(rnd: Round, plan: seating.Plan) -> None:
@@ -148,30 +140,70 @@ def next_round_number(event: Event) -> int:
         )
     number = (in_play.number + 1) if in_play else 1
     if number > event.rounds_planned:
+        if event.rounds_planned == 1:
+            raise RoundStateError("The one round of this event has been played.")
         raise RoundStateError(f"All {event.rounds_planned} rounds of this event have been played.")
     return number
 
 
-@transaction.atomic
+# How often a seating is planned again when players are checked in or out while
+# it is being planned, before the host is asked to seat again.
+PLAN_ATTEMPTS = 3
+
+
+def _planned_then_written[T](
+    event: Event,
+    number_of: Callable[[Event], int],
+    write: Callable[[Event, int, list[seating.Plan]], T],
+    *,
+    fallback: str | None,
+    method: str | None = None,
+    rest: bool = False,
+) -> T:
+    """Plan with no transaction open, then write in a short one if nothing changed.
+
+    The inputs are read, planned from (seconds, for a big night, with the
+    database free for every other request), then read again under the event's
+    lock: if attendance, the rounds played or the constraints moved meanwhile,
+    the seating is planned again from the new inputs.
+    """
+    for _attempt in range(PLAN_ATTEMPTS):
+        number = number_of(event)
+        inputs = planning.read_inputs(event, number, fallback=fallback, method=method)
+        plans = planning.plan_rounds(inputs, rest=rest)
+        with transaction.atomic():
+            locked = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
+            if number_of(locked) == number and inputs == planning.read_inputs(
+                locked, number, fallback=fallback, method=method
+            ):
+                done = write(locked, number, plans)
+                _remember_fallback(locked, fallback)
+                planning.forget_played_plans(locked)
+                return done
+        event = locked
+    raise RoundStateError(
+        f"Players were checked in or out while round {number} was being seated, "
+        f"{PLAN_ATTEMPTS} times over: seat it again once the room has settled."
+    )
+
+
 def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
     """Seat everyone checked in for the next round (planned: the host may still adjust).
 
     Raises ``seating.SeatingError`` when the players present cannot be split
-    into legal tables, with the fixes the host can choose.
+    into legal tables, with the fixes the host can choose, and
+    ``ConstraintError`` (one of them) when the host's constraints can't hold.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
-    number = next_round_number(event)
-    existing = event.rounds.filter(number=number).first()
-    if existing is not None:
-        # Planned ahead (movement cards): seat it again from who is here now.
-        return reseat_round(existing, fallback=fallback)
-    plan = plan_for(event, number, fallback=fallback)
-    rnd = Round.objects.create(event=event, number=number)
-    _write_plan(rnd, plan)
-    return rnd
+
+    def write(event: Event, number: int, plans: list[seating.Plan]) -> Round:
+        # Planned ahead (movement cards): seated again from who is here now.
+        rnd, _ = Round.objects.get_or_create(event=event, number=number)
+        _write_plan(rnd, plans[0])
+        return rnd
+
+    return _planned_then_written(event, next_round_number, write, fallback=fallback)
 
 
-@transaction.atomic
 def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Round]:
     """Seat every remaining round now, for printed movement cards.
 
@@ -179,28 +211,36 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
     the mix method, all of them together as one plan of the rest of the night);
     each can still be re-seated before it starts if attendance changes.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
-    first = next_round_number(event)
-    event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
-    created = []
-    for number in range(first, event.rounds_planned + 1):
-        plan = plan_for(event, number, fallback=fallback)
-        rnd = Round.objects.create(event=event, number=number)
-        _write_plan(rnd, plan)
-        created.append(rnd)
-    return created
+
+    def write(event: Event, first: int, plans: list[seating.Plan]) -> list[Round]:
+        event.rounds.filter(number__gte=first, status=Round.Status.PLANNED).delete()
+        created = []
+        for number, plan in enumerate(plans, start=first):
+            rnd = Round.objects.create(event=event, number=number)
+            _write_plan(rnd, plan)
+            created.append(rnd)
+        return created
+
+    return _planned_then_written(event, next_round_number, write, fallback=fallback, rest=True)
 
 
-@transaction.atomic
 def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
     """Throw away a planned round's seats and ask the seating engine again."""
-    event = Event.objects.select_for_update().get(pk=rnd.event_id)
-    rnd = Round.objects.select_related("event").get(pk=rnd.pk)
-    require(rnd, Round.Status.PLANNED, "re-seat")
-    require_in_night(rnd, event, "seat")
-    plan = plan_for(rnd.event, rnd.number, fallback=fallback, method=method)
-    _write_plan(rnd, plan)
-    return rnd
+
+    def number_of(event: Event) -> int:
+        current = Round.objects.get(pk=rnd.pk)
+        require(current, Round.Status.PLANNED, "re-seat")
+        require_in_night(current, event, "seat")
+        return current.number
+
+    def write(event: Event, number: int, plans: list[seating.Plan]) -> Round:
+        current = Round.objects.select_related("event").get(pk=rnd.pk)
+        _write_plan(current, plans[0])
+        return current
+
+    return _planned_then_written(
+        Event.objects.get(pk=rnd.event_id), number_of, write, fallback=fallback, method=method
+    )
 
 
 def current_plan(rnd: Round) -> seating.Plan:
@@ -292,8 +332,8 @@ def table_size_problems(rnd: Round) -> list[str]:
         size = len(table.seats.all())
         if not low <= size <= event.max_table_size:
             problems.append(
-                f"Table {table.number} has {size} players: tables here seat "
-                f"{low} to {event.max_table_size}."
+                f"Table {table.number} has {size} player{'' if size == 1 else 's'}: "
+                f"tables here seat {low} to {event.max_table_size}."
             )
     return problems
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.once import answered_once
 from tourney import services
-from tourney.models import Player, Seat, TableCard
+from tourney.models import Player, Round, Seat, TableCard
 from tourney.night.links import absolute_url, phones_cannot_open, site_url
 from tourney.views.common import host_event, host_round
 
@@ -51,8 +51,15 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
     where: dict[int, dict[int, Seat]] = defaultdict(dict)
     for seat in seats:
         where[seat.player_id][seat.round.number] = seat
+    began = rounds[0].started_at if rounds else None
     cards = [
-        {"player": p, "rounds": [(r, where[p.pk].get(r.number)) for r in rounds]}
+        {
+            "player": p,
+            "rounds": [
+                (r, where[p.pk].get(r.number) or _why_no_seat(p, r, where[p.pk], began))
+                for r in rounds
+            ],
+        }
         for p in event.players.exclude(status=Player.Status.ABSENT).order_by("name")
     ]
     return render(
@@ -65,6 +72,21 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
             "join_url": absolute_url(request, reverse("join")),
         },
     )
+
+
+def _why_no_seat(player: Player, rnd: Round, seated: dict[int, Seat], began) -> str:
+    """What a movement card says for a round without a seat: a player who went home
+    or has not come yet is not "sitting out" (that is the rotation of an uneven room).
+
+    ``began`` is when round 1 started: a player added after it arrived late."""
+    before = any(number < rnd.number for number in seated)
+    after = any(number > rnd.number for number in seated)
+    if player.status == Player.Status.LEFT and not after:
+        return "gone home"
+    arrived_late = began is not None and player.joined_at > began
+    if not before and (arrived_late or player.status == Player.Status.REGISTERED):
+        return "not here yet"
+    return "sits out"
 
 
 @login_required

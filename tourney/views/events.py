@@ -141,6 +141,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and event.ended_at is None,
             "next_number": (latest.number + 1) if latest else 1,
             "is_over": event.is_over(),
+            "rule_count": event.seating_constraints.count(),
+            "seating_job": services.seating_in_progress(event),
+            "seating_problems": services.tonights_constraint_problems(event),
         },
     )
 

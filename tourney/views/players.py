@@ -8,20 +8,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.once import answered_once
 from tourney import services
 from tourney.club import history
 from tourney.club.people import RosterError, rename_person
-from tourney.models import Event, Player, Seat
+from tourney.models import Event, Player, Round, Seat
 from tourney.night.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
     RenamePlayerForm,
 )
 from tourney.night.sheet import build_sheet, places_by_round
-from tourney.views.common import host_event
+from tourney.views.common import host_event, refused
 
 
 @login_required
@@ -35,9 +36,40 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
             Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
         )
         added = services.add_players(event, form.cleaned_data["entries"], status=status)
-        messages.success(request, f"Added {len(added)} player{'s' if len(added) != 1 else ''}.")
+        if added:
+            messages.success(request, f"Added {_players(len(added))}.")
+        else:
+            messages.info(request, "No one added.")
+        for note in form.notes:
+            messages.info(request, note)
         return redirect("player_list", slug=event.slug)
     return render(request, "tourney/player_list.html", _players_context(event, form))
+
+
+def _players(count: int) -> str:
+    return f"{count} player{'s' if count != 1 else ''}"
+
+
+@login_required
+@require_POST
+@answered_once
+def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Check in everyone expected; say how many, and who was left as marked."""
+    event = host_event(request, slug)
+    done = services.check_everyone_in(event)
+    if done.checked_in:
+        messages.success(request, f"Checked in {_players(done.checked_in)}.")
+    else:
+        messages.info(request, "Everyone expected is already checked in.")
+    left = [f"{', '.join(done.absent)} (absent)"] if done.absent else []
+    left += [f"{', '.join(done.gone_home)} (gone home)"] if done.gone_home else []
+    if left:
+        messages.info(
+            request,
+            f"Not checked in, as you marked them: {'; '.join(left)}. "
+            "Use their own Check in button when they are here.",
+        )
+    return redirect("player_list", slug=event.slug)
 
 
 def _players_context(event: Event, form=None) -> dict:
@@ -50,7 +82,12 @@ def _players_context(event: Event, form=None) -> dict:
         "players": players,
         "form": form,
         "present_count": by_status[Player.Status.PRESENT],
+        "expected_count": by_status[Player.Status.REGISTERED],
+        "held_count": by_status[Player.Status.ABSENT] + by_status[Player.Status.LEFT],
         "statuses": Player.Status,
+        # "Gone home" means leaving during the night: before a round has started,
+        # someone not coming is "Absent".
+        "night_started": event.rounds.exclude(status=Round.Status.PLANNED).exists(),
     }
 
 
@@ -60,14 +97,13 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = host_event(request, slug)
     player = get_object_or_404(event.players, pk=pk)
     form = PlayerStatusForm(request.POST)
-    if form.is_valid():
-        services.set_player_status(player, form.cleaned_data["status"])
-        if not request.htmx:
-            messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
-    else:
-        messages.error(request, "That status is not one Rookery knows.")
+    if not form.is_valid():
+        message = f"{player.name} is unchanged: that status is not one Rookery knows."
+        return refused(request, message, reverse("player_list", args=[event.slug]))
+    services.set_player_status(player, form.cleaned_data["status"])
     if request.htmx:
         return render(request, "tourney/player_list.html#roster", _players_context(event))
+    messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")
     return redirect("player_list", slug=event.slug)
 
 

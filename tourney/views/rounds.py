@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,13 +15,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from scoring.once import answered_once
 from tourney import seating, services
-from tourney.models import Entry, Event, Round
+from tourney.models import Entry, Event, Round, SeatingJob
 from tourney.night.forms import (
     CloseRoundForm,
     HostScoresForm,
     SwapForm,
 )
-from tourney.views.common import host_event, host_round, refused
+from tourney.views.common import host_event, host_round, poll_unchanged, refused
+from tourney.views.seating import seating_answer
 
 
 def _fallback(request: HttpRequest) -> str | None:
@@ -29,47 +31,42 @@ def _fallback(request: HttpRequest) -> str | None:
     return choice if choice in ("short_table", "sit_out") else None
 
 
-def _seating_problem(request, event: Event, error: seating.SeatingError, action: str):
-    """Say why the tables don't split and offer the fixes, each a button to try again."""
-    return render(
-        request,
-        "tourney/seating_problem.html",
-        {"event": event, "error": error, "action": action},
-        status=409,
-    )
-
-
-def _seat(request: HttpRequest, slug: str, url_name: str, plan):
-    """Run a seating workflow; (event, what it made, None) or (event, None, the answer)."""
+def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpResponse:
+    """Seat through the task queue: the plan if it comes within a second, else "seating…"."""
     event = host_event(request, slug)
-    try:
-        return event, plan(event, fallback=_fallback(request)), None
-    except seating.SeatingError as exc:
-        return event, None, _seating_problem(request, event, exc, reverse(url_name, args=[slug]))
-    except services.RoundStateError as exc:
-        return event, None, refused(request, str(exc), event)
+    job = services.start_seating(event, action=action, fallback=_fallback(request))
+    return seating_answer(request, job, reverse(url_name, args=[slug]))
 
 
 @login_required
 @require_POST
 @answered_once
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
-    _event, rnd, answer = _seat(request, slug, "round_seat_next", services.seat_next_round)
-    if answer:
-        return answer
-    messages.success(request, f"Round {rnd.number} is seated. Check the tables, then start play.")
-    return redirect("round_detail", slug=slug, number=rnd.number)
+    return _seat(request, slug, "round_seat_next", SeatingJob.Action.NEXT)
 
 
 @login_required
 @require_POST
 @answered_once
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
-    _event, created, answer = _seat(request, slug, "round_plan_night", services.plan_rest_of_night)
-    if answer:
-        return answer
-    messages.success(request, f"Planned {len(created)} rounds ahead. Print the movement cards.")
-    return redirect("movement_cards", slug=slug)
+    return _seat(request, slug, "round_plan_night", SeatingJob.Action.NIGHT)
+
+
+def _someone_sits_out(event: Event, present: int) -> bool:
+    """Whether re-seating could not seat everyone present: the tables don't split
+    (7 at tables of 4 to 6) and no 3-player table is allowed, so someone sits out."""
+    if event.allow_short_tables:
+        return False
+    try:
+        seating.table_sizes(
+            present,
+            min_size=event.min_table_size,
+            max_size=event.max_table_size,
+            preferred=event.game.preferred_table_size,
+        )
+    except (seating.SeatingError, ValueError):
+        return True
+    return False
 
 
 def _round_context(event: Event, rnd: Round, **extra) -> dict:
@@ -96,6 +93,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         )
     seated = {s.player_id for t in tables for s in t.seats.all()}
     present = list(event.players.present())
+    unseated = [p for p in present if p.pk not in seated]
     context = {
         "event": event,
         "round": rnd,
@@ -104,7 +102,8 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "season_repeats": (
             services.season_repeats_of(rnd) if rnd.status == Round.Status.PLANNED else None
         ),
-        "unseated": [p for p in present if p.pk not in seated],
+        "unseated": unseated,
+        "sitting_out": bool(unseated) and _someone_sits_out(event, len(present)),
         "seated_not_present": [
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
         ],
@@ -112,6 +111,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
         "close_form": CloseRoundForm(),
         "contract": rnd.contract(),
+        "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
     context.update(extra)
     return context
@@ -121,11 +121,14 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
+    unchanged, poll_url = poll_unchanged(request, event)
+    if request.htmx and unchanged:
+        return HttpResponse(status=204)  # nothing changed: htmx leaves the page as it is
     rnd = host_round(event, number)
     template = "tourney/round_detail.html"
     if request.htmx:
         template += "#tables"
-    return render(request, template, _round_context(event, rnd))
+    return render(request, template, _round_context(event, rnd, poll_url=poll_url))
 
 
 @login_required
@@ -173,14 +176,19 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     method = request.POST.get("method") or None
     if method not in (None, *Event.Seating.values):
         method = None
-    try:
-        services.reseat_round(rnd, fallback=_fallback(request), method=method)
-    except seating.SeatingError as exc:
-        return _seating_problem(request, event, exc, reverse("round_reseat", args=[slug, number]))
-    except services.RoundStateError as exc:
-        return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
-    messages.success(request, f"Round {number} re-seated.")
-    return redirect("round_detail", slug=slug, number=number)
+    job = services.start_seating(
+        event,
+        action=SeatingJob.Action.RESEAT,
+        round_number=rnd.number,
+        fallback=_fallback(request),
+        method=method,
+    )
+    return seating_answer(
+        request,
+        job,
+        reverse("round_reseat", args=[slug, number]),
+        refuse_to=reverse("round_detail", args=[slug, number]),
+    )
 
 
 @login_required
@@ -274,10 +282,13 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
     # A closed round's scores are final until the host reopens the round: the
     # page shows them and offers Reopen, not a Save that would be refused.
     closed = rnd.status == Round.Status.CLOSED
-    form = HostScoresForm(None if closed else request.POST or None, seats=seats, initial=initial)
+    posted = request.method == "POST" and not closed  # an empty POST too: all blank
+    form = HostScoresForm(request.POST if posted else None, seats=seats, initial=initial)
     problems: list[rules.Problem] = []
     needs_confirmation = False
-    if request.method == "POST" and not closed and form.is_valid():
+    if posted and not form.is_valid():
+        problems = services.typed_score_problems(gtable, form.typed_points())
+    elif posted:
         try:
             result = services.submit_scores(
                 gtable,
@@ -298,6 +309,7 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             return redirect("round_detail", slug=slug, number=number)
     by_player, general = _problems_by_player(problems, seats)
     fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
+    refused = bool(problems or needs_confirmation or (form.is_bound and form.errors))
     return render(
         request,
         "tourney/table_scores_host.html",
@@ -309,14 +321,26 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             "fields": fields,
             "problems": problems,
             "general_problems": general,
+            "summary": _error_summary(fields, general),
+            "refused": refused,
             "needs_confirmation": needs_confirmation,
             "current": current,
             "closed": closed,
             "deal": gtable.rules_round(),
             "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
         },
-        status=422 if problems else 200,
+        status=422 if refused else 200,
     )
+
+
+def _error_summary(fields, general: list[str]) -> list[tuple[str, str | None]]:
+    """Each problem once, as (message, the id of the first score field it names): the
+    summary at the top links to the field; one naming two players is listed once."""
+    summary: dict[str, str | None] = dict.fromkeys(general)
+    for field, _seat, beside in fields:
+        for message in [*field.errors, *beside]:
+            summary.setdefault(message, field.id_for_label)
+    return list(summary.items())
 
 
 @login_required

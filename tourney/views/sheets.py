@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -15,32 +16,36 @@ from tourney.night.forms import (
 )
 from tourney.night.sheet import build_sheet
 from tourney.night.tables import sheet_table
-from tourney.views.common import XLSX, download, host_event, workbook_bytes
+from tourney.views.common import XLSX, download, host_event, poll_unchanged, workbook_bytes
 
 
-def _unchanged(request: HttpRequest, event: Event) -> tuple[bool, str]:
-    """For polling: (nothing changed since the page's stamp, the stamp now)."""
-    stamp = event.score_stamp()
-    return request.GET.get("since") == stamp, stamp
+def _partial(request: HttpRequest) -> bool:
+    """An htmx poll or in-page sort gets the live part only; a Back button whose
+    page htmx no longer holds asks for the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 @login_required
 @require_GET
 def master_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
-    unchanged, stamp = _unchanged(request, event)
-    if request.htmx and unchanged:
+    unchanged, poll_url = poll_unchanged(request, event)
+    if _partial(request) and unchanged:
         return HttpResponse(status=204)  # htmx keeps what is on the screen
     sheet = build_sheet(event)
     table = sheet_table(sheet)
     RequestConfig(request, paginate=False).configure(table)
-    poll = request.GET.copy()
-    poll["since"] = stamp
-    template = "tourney/master_sheet.html" + ("#sheet" if request.htmx else "")
+    template = "tourney/master_sheet.html" + ("#sheet" if _partial(request) else "")
     return render(
         request,
         template,
-        {"event": event, "sheet": sheet, "table": table, "poll_url": f"?{poll.urlencode()}"},
+        {
+            "event": event,
+            "sheet": sheet,
+            "table": table,
+            "poll_url": poll_url,
+            "poll_seconds": settings.ROOKERY_POLL_SECONDS,
+        },
     )
 
 
@@ -57,12 +62,18 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """For a TV at the front of the room: no controls, pages through a big field."""
     event = host_event(request, slug)
-    unchanged, stamp = _unchanged(request, event)
-    if request.htmx and unchanged:
+    unchanged, poll_url = poll_unchanged(request, event)
+    if _partial(request) and unchanged:
         return HttpResponse(status=204)
     sheet = build_sheet(event)
-    template = "tourney/projector.html" + ("#board" if request.htmx else "")
-    return render(request, template, {"event": event, "sheet": sheet, "stamp": stamp})
+    template = "tourney/projector.html" + ("#board" if _partial(request) else "")
+    context = {
+        "event": event,
+        "sheet": sheet,
+        "poll_url": poll_url,
+        "poll_seconds": settings.ROOKERY_POLL_SECONDS,
+    }
+    return render(request, template, context)
 
 
 def export_rows(sheet) -> tuple[list, list[exports.MasterRow]]:
@@ -132,27 +143,30 @@ def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     event = host_event(request, slug)
     sheet = build_sheet(event)
-    standings = [
-        rules.Standing(
-            place=row.place,
-            player=row.player.name,
-            total=row.total,
-            went_out=row.went_out,
-            worst_round=row.worst_round,
-            rounds_played=row.rounds_played,
-            tied=row.tied,
-        )
-        for row in sheet.rows
-    ]
     date = event.date.isoformat()
     name = exports.filename(event.name, date, "standings", fmt)
     if fmt == "csv":
+        standings = [
+            rules.Standing(
+                place=row.place,
+                player=row.player.name,
+                total=row.total,
+                went_out=row.went_out,
+                worst_round=row.worst_round,
+                rounds_played=row.rounds_played,
+                tied=row.tied,
+            )
+            for row in sheet.rows
+        ]
         return download(exports.standings_csv(standings), name, "text/csv; charset=utf-8")
+    rounds, rows = export_rows(sheet)
     workbook = exports.standings_workbook(
         event.game,
         event_name=event.name,
         event_date=date,
-        standings=standings,
+        rounds=rounds,
+        rows=rows,
+        seating=export_seating(event),
         progress=sheet.progress,
     )
     return download(workbook_bytes(workbook), name, XLSX)
@@ -227,7 +241,13 @@ def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             )
         workbook = exports.rummy_event_workbook(
-            game, title=event.name, date=date, place=event.place, master=history, tables=tables
+            game,
+            title=event.name,
+            date=date,
+            place=event.place,
+            master=history,
+            tables=tables,
+            rounds_planned=event.rounds_planned,
         )
     name = exports.filename(event.name, date, "score-sheets", "xlsx")
     return download(workbook_bytes(workbook), name, XLSX)

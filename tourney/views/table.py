@@ -128,14 +128,18 @@ class TableScoresForm(forms.Form):
         data["points"] = points
         return data
 
-    def typed_points(self) -> dict[int, int | None] | None:
-        """Every score as typed, when each one is a number or blank: the rules engine can
-        then judge them even though another field (the name) is missing."""
+    def typed_points(self) -> dict[int, int | str | None] | None:
+        """Every score as typed (a number, None for blank, the text when it is no number):
+        the rules engine judges them even though another field is refused, so one save
+        says every problem (issue 26: "abc" first, two zeros only on the next save)."""
         if not hasattr(self, "cleaned_data"):
             return None
-        if any(f"p{seat.player_id}" in self.errors for seat in self.seats):
-            return None
-        return self.cleaned_data.get("points")
+        points = dict(self.cleaned_data.get("points") or {})
+        for seat in self.seats:
+            field = f"p{seat.player_id}"
+            if field in self.errors:  # said beside the player; the engine skips it
+                points[seat.player_id] = str(self.data.get(field, "")) or "?"
+        return points
 
     def entrant_player(self) -> Player | None:
         chosen = self.cleaned_data.get("entrant")
@@ -301,8 +305,7 @@ def _render(
     )
     template = "tourney/table_page.html"
     if request.htmx and not request.htmx.boosted:
-        template += "#sheet"
-        status = 200  # htmx swaps only successful responses.
+        template += "#sheet"  # a refusal too: site.js swaps its region in
     return _phone_cookies(request, render(request, template, context, status=status))
 
 
@@ -444,7 +447,7 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "tourney/table_page.html#status",
-        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown),
+        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown, polled=True),
     )
 
 
@@ -522,6 +525,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             confirmed=not error and not already,
             already_confirmed=already,
         ),
+        status=409 if error else 200,
     )
     return _phone_cookies(request, response)
 

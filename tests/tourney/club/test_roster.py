@@ -3,6 +3,7 @@
 import csv
 import io
 import random
+import re
 from html import unescape
 
 import openpyxl
@@ -36,6 +37,35 @@ pytestmark = pytest.mark.django_db
 )
 def test_close_spelling(typed, known, close):
     assert close_spelling(people.name_key(typed), people.name_key(known)) is close
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "apart"),
+    [
+        ("Tim", "Tom", True),
+        ("Jan", "Dan", True),
+        ("Christina", "Christine", True),
+        ("Jon", "John", True),
+        ("Anne Whitaker", "Ann Whitaker", False),
+        ("Ann W", "Ann B", False),
+        ("Christopher", "Kristopher", False),
+        ("Tim", "Tim", False),
+        ("P1", "P2", False),
+    ],
+    ids=[
+        "tim-tom",
+        "jan-dan",
+        "long",
+        "added-letter",
+        "surname",
+        "initial",
+        "two-slips",
+        "same",
+        "numbers",
+    ],
+)
+def test_first_names_apart(a, b, apart):
+    assert people.first_names_apart(people.name_key(a), people.name_key(b)) is apart
 
 
 def test_match_name_exact_key_alias_and_close(host):
@@ -554,18 +584,124 @@ def test_two_confirms_at_the_same_instant_add_each_person_once(host):
     ]
 
 
-def test_a_close_spelling_of_someone_playing_tonight_is_refused(host_client, host):
+def test_a_close_spelling_of_someone_playing_tonight_is_asked_not_refused(host_client, host):
     event = EventFactory(owner=host)
     services.add_players(event, ["Gus Møller", "Ann Whitaker"])
     url = reverse("player_list", args=[event.slug])
-    response = host_client.post(url, {"names": "Gus Moller\nCy"})
-    page = response.content.decode()
-    assert "“Gus Moller” looks like Gus Møller, who is already playing tonight" in page
+    typed = {"names": "Gus Moller\nCy"}
+    page = unescape(host_client.post(url, typed).content.decode())
+    assert "“Gus Moller”: someone else, or Gus Møller, who is already playing tonight?" in page
+    assert "Someone else: add “Gus Moller” too" in page
+    assert "Gus Møller, already playing: leave “Gus Moller” out" in page
     assert "Gus Moller\nCy" in page  # what was typed is kept
+    assert "is already playing tonight: if this is" not in page  # no refusal
     assert event.players.count() == 2 and not Person.objects.filter(name="Cy").exists()
-    # Someone else with a close name: the host tells them apart, and they are added.
-    host_client.post(url, {"names": "Gus Moller B."})
-    assert event.players.filter(name="Gus Moller B.").exists()
+    field = re.search(r'name="(here-[0-9a-f]+)"', page).group(1)
+
+    # "The same Gus Møller": the line is left out, Cy is added, and the page says so.
+    done = host_client.post(url, {**typed, field: "skip"}, follow=True).content.decode()
+    assert sorted(event.players.values_list("name", flat=True)) == [
+        "Ann Whitaker",
+        "Cy",
+        "Gus Møller",
+    ]
+    assert "Added 1 player." in unescape(done)
+    assert "“Gus Moller” left out: Gus Møller is already playing." in unescape(done)
+
+    # Left out, with nothing else to add: nothing is added, and the page says why.
+    alone = host_client.post(url, {"names": "Gus Moller", field: "skip"}, follow=True)
+    assert "No one added." in unescape(alone.content.decode())
+    assert event.players.count() == 3
+
+    # "Someone else": added as typed, beside Gus Møller.
+    host_client.post(url, {"names": "Gus Moller", field: "add"})
+    assert event.players.filter(name="Gus Moller").exists()
+    assert event.players.filter(name="Gus Møller").exists()
+
+
+@pytest.mark.parametrize(
+    ("playing", "typed"),
+    [("Tom", "Tim"), ("Dan", "Jan"), ("Don", "Ron"), ("Jim", "Kim"), ("Hal", "Cal")],
+    ids=["tim-tom", "jan-dan", "ron-don", "kim-jim", "cal-hal"],
+)
+def test_first_names_one_letter_apart_are_added_with_a_note(host_client, host, playing, typed):
+    event = EventFactory(owner=host)
+    services.add_players(event, [playing, "Ann Whitaker"])
+    url = reverse("player_list", args=[event.slug])
+    response = host_client.post(url, {"names": typed, "check_in": "on"}, follow=True)
+    page = unescape(response.content.decode())
+    assert response.redirect_chain == [(url, 302)]
+    assert "Added 1 player." in page
+    assert f"“{typed}” added as typed: {playing} is also playing tonight." in page
+    assert sorted(event.players.values_list("name", flat=True)) == sorted(
+        [playing, typed, "Ann Whitaker"]
+    )
+    assert Person.objects.get(owner=host, name=typed) != Person.objects.get(
+        owner=host, name=playing
+    )
+
+
+def test_the_same_name_written_differently_is_still_the_same_player(host_client, host):
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Tom"])
+    url = reverse("player_list", args=[event.slug])
+    page = unescape(host_client.post(url, {"names": "tom\nTim"}).content.decode())
+    assert "“tom” is already playing in this event (as “Tom”): names must differ." in page
+    assert list(event.players.values_list("name", flat=True)) == ["Tom"]
+
+
+def test_a_roster_close_spelling_not_playing_tonight_still_asks(host_client, host):
+    Player.objects.create(event=EventFactory(owner=host), name="Ann Whitaker")
+    Player.objects.create(event=EventFactory(owner=host), name="Tom")
+    event = EventFactory(owner=host)
+    url = reverse("player_list", args=[event.slug])
+    page = unescape(host_client.post(url, {"names": "Anne Whitaker\nTim"}).content.decode())
+    assert "“Anne Whitaker”: the same Ann Whitaker as before?" in page
+    assert "“Tim”: the same Tom as before?" in page
+    assert "also playing tonight" not in page
+    assert not event.players.exists()
+
+
+def test_both_kinds_of_question_are_asked_at_once(host_client, host):
+    Player.objects.create(event=EventFactory(owner=host), name="Ann Whitaker")
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Gus Møller"])
+    url = reverse("player_list", args=[event.slug])
+    page = unescape(host_client.post(url, {"names": "Gus Moller\nAnne Whitaker"}).content.decode())
+    assert (
+        "Before adding them: is “Gus Moller” someone else, or a player already here tonight; "
+        "and is “Anne Whitaker” someone already on your roster? Answer below, then add again."
+    ) in page
+    answers = dict(re.findall(r'name="((?:here|same)-[0-9a-f]+)" value="(add|new)"', page))
+    assert len(answers) == 2
+    done = host_client.post(url, {"names": "Gus Moller\nAnne Whitaker", **answers}, follow=True)
+    assert "Added 2 players." in done.content.decode()
+    assert event.players.count() == 3
+
+
+def test_a_kept_spelling_of_a_player_tonight_is_asked(host_client, host):
+    event = EventFactory(owner=host)
+    (ann,) = services.add_players(event, ["Ann Whitaker"])
+    Person.objects.filter(pk=ann.person_id).update(aliases=["Annie"])
+    url = reverse("player_list", args=[event.slug])
+    page = unescape(host_client.post(url, {"names": "Annie"}).content.decode())
+    assert "“Annie”: someone else, or Ann Whitaker, who is already playing tonight?" in page
+    assert event.players.count() == 1
+
+
+def test_roster_people_close_to_a_player_tonight_are_added_with_a_note(host_client, host):
+    Player.objects.create(event=EventFactory(owner=host), name="Gus Moller")
+    tim = Player.objects.create(event=EventFactory(owner=host), name="Tim").person
+    event = EventFactory(owner=host)
+    services.add_players(event, ["Gus Møller", "Tom"])
+    url = reverse("player_list", args=[event.slug])
+    # Typed exactly as their own roster entry, or ticked: the roster tells them apart.
+    data = {"names": "Gus Moller", "roster": [str(tim.pk)]}
+    page = unescape(host_client.post(url, data, follow=True).content.decode())
+    assert "Added 2 players." in page
+    assert "“Gus Moller” added as typed: Gus Møller is also playing tonight." in page
+    assert "“Tim” added as typed: Tom is also playing tonight." in page
+    assert event.players.count() == 4
 
 
 def test_the_same_person_question_says_why(host_client, host):

@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.rules import get_game
 from tourney import seating
+from tourney.seating.constraints import Constraints
 
 # The tournament games: the ones whose rooms are seated at many tables at once.
 TOURNAMENT_GAMES = ("toonerville", "shanghai")
@@ -66,6 +67,28 @@ class Command(BaseCommand):
             choices=seating.FALLBACKS,
             help="when the room cannot be split evenly: a short table or players sitting out",
         )
+        parser.add_argument(
+            "--pin",
+            action="append",
+            default=[],
+            metavar="PLAYER=TABLE",
+            help="keep a player at one table every round (table 1: the table by the door); "
+            "repeatable",
+        )
+        parser.add_argument(
+            "--apart",
+            action="append",
+            default=[],
+            metavar="A,B",
+            help="never seat two players at one table; repeatable",
+        )
+        parser.add_argument(
+            "--together",
+            action="append",
+            default=[],
+            metavar="A,B",
+            help="always seat two players at one table; repeatable",
+        )
 
     def handle(
         self,
@@ -76,10 +99,18 @@ class Command(BaseCommand):
         method: str,
         seed: str,
         fallback: str | None,
+        pin: list[str],
+        apart: list[str],
+        together: list[str],
         **options: object,
     ) -> None:
         if players < 1 or rounds < 1:
             raise CommandError("--players and --rounds must be at least 1.")
+        constraints = Constraints.of(
+            pinned=[_numbers(text, "=", "--pin", players, table=True) for text in pin],
+            apart=[_numbers(text, ",", "--apart", players) for text in apart],
+            together=[_numbers(text, ",", "--together", players) for text in together],
+        )
         rules = get_game(game)
         totals = simulated_totals(players, rounds, seed) if method == "standings" else None
         plans: list[seating.Plan] = []
@@ -90,6 +121,7 @@ class Command(BaseCommand):
             "short_table_size": rules.short_table_size,
             "seed": seed,
             "fallback": fallback,
+            "constraints": constraints or None,
         }
         try:
             if method == NIGHT:
@@ -111,3 +143,20 @@ class Command(BaseCommand):
         if any(plan.sitting_out for plan in plans):
             result["sitting_out"] = [list(plan.sitting_out) for plan in plans]
         self.stdout.write(json.dumps(result))
+
+
+def _numbers(text: str, sep: str, option: str, players: int, *, table: bool = False):
+    """``"3=1"`` or ``"1,2"`` as two numbers, the first (or both) a player 0 to N-1."""
+    parts = text.split(sep)
+    shape = "PLAYER=TABLE" if table else "A,B"
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise CommandError(f"{option} {text}: expected {shape}, two whole numbers.")
+    a, b = (int(p) for p in parts)
+    for player in (a,) if table else (a, b):
+        if player >= players:
+            raise CommandError(f"{option} {text}: players are numbered 0 to {players - 1}.")
+    if table and b < 1:
+        raise CommandError(f"{option} {text}: tables are numbered from 1.")
+    if not table and a == b:
+        raise CommandError(f"{option} {text}: name two different players.")
+    return a, b

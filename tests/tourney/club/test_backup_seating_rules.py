@@ -1,0 +1,82 @@
+"""Event backups carry the host's seating rules; files from before them still import."""
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.factories import night
+from tourney import services
+from tourney.models import Event, SeatingConstraint
+
+pytestmark = pytest.mark.django_db
+
+
+def rules_of(event) -> list[tuple]:
+    return sorted(
+        (c.kind, c.player.name, c.other.name if c.other else None, c.table)
+        for c in event.seating_constraints.select_related("player", "other")
+    )
+
+
+def add_rules(event) -> None:
+    p = {pl.name: pl for pl in event.players.all()}
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P03"], table=1)
+    SeatingConstraint.objects.create(event=event, kind="apart", player=p["P01"], other=p["P02"])
+    SeatingConstraint.objects.create(event=event, kind="together", player=p["P04"], other=p["P05"])
+
+
+def exported(tmp_path, event) -> tuple:
+    out = io.StringIO()
+    call_command("export_event", event.slug, stdout=out)
+    path = tmp_path / "night.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path, json.loads(out.getvalue())
+
+
+def test_seating_rules_round_trip(tmp_path, host):
+    event = night(13, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    assert len(doc["seating_constraints"]) == 3
+    before = rules_of(event)
+    services.delete_event(event)
+
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert (
+        rules_of(restored)
+        == before
+        == [
+            ("apart", "P01", "P02", None),
+            ("pin", "P03", None, 1),
+            ("together", "P04", "P05", None),
+        ]
+    )
+
+
+def test_a_backup_from_before_seating_rules_still_imports(tmp_path, host):
+    event = night(5, owner=host)
+    path, doc = exported(tmp_path, event)
+    del doc["seating_constraints"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert restored.players.count() == 5
+    assert rules_of(restored) == []
+
+
+def test_a_rule_naming_a_player_the_file_lacks_is_refused(tmp_path, host):
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    doc["seating_constraints"][0]["player"] = 999999
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(CommandError, match=r"seating_constraints\[0\]\.player: names a player"):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()

@@ -1,0 +1,111 @@
+"""Seating never in the way: planning holds no transaction, so another night's score
+submit answers during a 500-player plan; a slow seating goes through the task queue
+(django-tasks-db, a real worker process) and the host's page says "seating…", then
+shows the plan."""
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.urls import reverse
+
+from tests.factories import EventFactory, night, valid_points
+from tests.liveserver import PYTHON, ROOT, server_env
+from tourney import services
+from tourney.models import Player, SeatingJob
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DB_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def big_night(host, players: int):
+    event = EventFactory(owner=host, name="Big night", rounds_planned=11)
+    Player.objects.bulk_create(
+        Player(event=event, name=f"B{n:03d}", status=Player.Status.PRESENT) for n in range(players)
+    )
+    return event
+
+
+def test_a_submit_to_another_night_answers_during_a_500_player_plan(host):
+    small = night(13, owner=host, name="Small night")
+    rnd = services.seat_next_round(small)
+    services.begin_round(rnd)
+    tables = list(rnd.tables.all())
+    big = big_night(host, 500)
+    # The plan runs in another process, as it does in the task worker: a thread here
+    # would share this process's interpreter lock, which is not what is tested.
+    script = (
+        "import django, time; django.setup()\n"
+        "from tourney import services; from tourney.models import Event\n"
+        "start = time.perf_counter()\n"
+        f"rnd = services.seat_next_round(Event.objects.get(pk={big.pk}))\n"
+        "print(rnd.seats.count(), round(time.perf_counter() - start, 2))\n"
+    )
+    planner = subprocess.Popen(
+        [PYTHON, "-c", script], cwd=ROOT, env=worker_env(), stdout=subprocess.PIPE, text=True
+    )
+    time.sleep(2.5)  # started, and its inputs read: it is planning now
+    latencies = []
+    for table in tables:
+        start = time.perf_counter()
+        services.submit_scores(table, valid_points(table), entered_by="Ann")
+        latencies.append(time.perf_counter() - start)
+    still_planning = planner.poll() is None
+    seated, seconds = planner.communicate(timeout=180)[0].split()
+    print(
+        f"\nsubmits during the plan: {[round(s, 3) for s in latencies]} s; "
+        f"plan {seconds} s ({connection.vendor})"
+    )
+    assert still_planning, "the plan finished before the submits: nothing was tested"
+    assert max(latencies) < 1.0
+    assert seated == "500"
+    assert all(t.entries.filter(state="current").exists() for t in tables)
+
+
+def worker_env() -> dict[str, str]:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return server_env(Path(db["NAME"]))
+    env = server_env(None)
+    env["DATABASE_URL"] = (
+        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    )
+    return env
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.3)
+def test_a_slow_seating_shows_seating_then_the_plan_from_a_real_worker(host_client, host):
+    event = night(13, owner=host)
+    answer = host_client.post(reverse("round_seat_next", args=[event.slug]))
+    # No worker has run yet: the click is answered with the seating page.
+    assert answer.status_code == 302
+    assert answer.url == reverse("event_seating", args=[event.slug])
+    page = host_client.get(answer.url).content.decode()
+    assert "Seating round 1…" in page
+    assert 'hx-trigger="every 1s"' in page
+    assert "Seating…" in host_client.get(event.get_absolute_url()).content.decode()
+    assert not event.rounds.exists()
+    # A second click while it plans queues nothing more.
+    host_client.post(reverse("round_seat_next", args=[event.slug]))
+    assert SeatingJob.objects.count() == 1
+
+    subprocess.run(
+        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
+        cwd=ROOT,
+        env=worker_env(),
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+
+    job = SeatingJob.objects.get()
+    assert job.state == SeatingJob.State.DONE, job.message
+    page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
+    assert "Round 1 is seated." in page and "Seating round 1…" not in page
+    polled = host_client.get(reverse("event_seating", args=[event.slug]), HTTP_HX_REQUEST="true")
+    assert polled["HX-Redirect"] == reverse("round_detail", args=[event.slug, 1])
+    assert event.rounds.get(number=1).seats.count() == 13

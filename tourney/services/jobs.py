@@ -1,0 +1,120 @@
+"""Seating by the task queue: the host's click never waits on a long plan.
+
+``start_seating`` records a ``SeatingJob``, hands it to Django's task framework
+(``settings.TASKS``: django-tasks-db, a queue in this same database, worked by
+the process ``tourney.server.serve`` starts beside the server) and waits up to
+``ROOKERY_SEATING_WAIT`` seconds for it: a quick seating answers the click as
+before, a slow one sends the host to the seating page, which says it is seating
+and shows the plan when it is ready. ``run_seating_job`` is the task.
+
+May import tourney.models, .seat and .common.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import time
+
+from django.conf import settings
+from django.tasks import task
+from django.utils import timezone
+
+from tourney import seating
+from tourney.models import Event, SeatingJob
+
+from .common import RoundStateError
+from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next_round
+
+# A job not finished after this long was lost (its worker stopped mid-plan).
+LOST_AFTER = datetime.timedelta(minutes=10)
+
+
+def seating_in_progress(event: Event) -> SeatingJob | None:
+    """The seating of this event the queue is working on, if any."""
+    recent = timezone.now() - LOST_AFTER
+    return (
+        event.seating_jobs.filter(
+            state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING], created_at__gte=recent
+        )
+        .order_by("-pk")
+        .first()
+    )
+
+
+def start_seating(
+    event: Event,
+    *,
+    action: str,
+    round_number: int | None = None,
+    fallback: str | None = None,
+    method: str | None = None,
+    wait: float | None = None,
+) -> SeatingJob:
+    """Queue a seating and wait a moment for it; the job says how it went, or that it goes on."""
+    busy = seating_in_progress(event)
+    if busy is not None:
+        return busy
+    if round_number is None and action == SeatingJob.Action.NEXT:
+        with contextlib.suppress(RoundStateError):  # the task says why, in the job
+            round_number = next_round_number(event)  # for the page to name; checked again
+    job = SeatingJob.objects.create(
+        event=event,
+        action=action,
+        round_number=round_number,
+        fallback=fallback or "",
+        method=method or "",
+    )
+    run_seating_job.enqueue(job.pk)
+    deadline = time.monotonic() + (settings.ROOKERY_SEATING_WAIT if wait is None else wait)
+    job.refresh_from_db()
+    while job.in_progress and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job.refresh_from_db()
+    return job
+
+
+@task()
+def run_seating_job(job_id: int) -> str:
+    """Plan and write one seating (the planning holds no transaction); record the outcome."""
+    claimed = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED).update(
+        state=SeatingJob.State.RUNNING
+    )
+    if not claimed:
+        return "gone"
+    job = SeatingJob.objects.select_related("event").get(pk=job_id)
+    outcome: dict = {"state": SeatingJob.State.DONE}
+    try:
+        outcome["rounds_seated"] = _seat(job)
+    except seating.SeatingError as exc:
+        outcome.update(state=SeatingJob.State.PROBLEM, message=exc.message, fixes=list(exc.fixes))
+    except RoundStateError as exc:
+        outcome.update(state=SeatingJob.State.REFUSED, message=str(exc))
+    except BaseException:
+        SeatingJob.objects.filter(pk=job_id).update(
+            state=SeatingJob.State.REFUSED,
+            message="Seating hit an error and nothing was saved. Try again.",
+            finished_at=timezone.now(),
+        )
+        raise
+    SeatingJob.objects.filter(pk=job_id).update(finished_at=timezone.now(), **outcome)
+    return outcome["state"]
+
+
+def _seat(job: SeatingJob) -> list[int]:
+    event, fallback = job.event, job.fallback or None
+    if job.action == SeatingJob.Action.NEXT:
+        return [seat_next_round(event, fallback=fallback).number]
+    if job.action == SeatingJob.Action.NIGHT:
+        return [r.number for r in plan_rest_of_night(event, fallback=fallback)]
+    rnd = event.rounds.filter(number=job.round_number).first()
+    if rnd is None:
+        raise RoundStateError(
+            f"Round {job.round_number} isn't seated: there is nothing to re-seat."
+        )
+    return [reseat_round(rnd, fallback=fallback, method=job.method or None).number]
+
+
+def latest_seating(event: Event) -> SeatingJob | None:
+    """The host's last seating through the queue, for the seating page to report."""
+    return event.seating_jobs.order_by("-pk").first()

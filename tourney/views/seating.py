@@ -1,0 +1,113 @@
+"""The seating page: the host's constraints, whether tonight's room can honour them, and a
+seating the task queue is still planning ("seating…", then the plan)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from scoring import rules
+from tourney import services
+from tourney.models import Event, Round, SeatingJob
+from tourney.night.seating_forms import SeatingConstraintForm
+from tourney.views.common import host_event, refused
+
+
+def _context(event: Event, **extra) -> dict:
+    latest = event.rounds.order_by("-number").first()
+    job = services.latest_seating(event)
+    context = {
+        "event": event,
+        "constraints": event.seating_constraints.select_related("player", "other"),
+        "form": SeatingConstraintForm(event=event),
+        "problems": services.tonights_constraint_problems(event),
+        "job": job,
+        "seating": job is not None and job == services.seating_in_progress(event),
+        "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
+        and (latest.number if latest else 0) < event.rounds_planned
+        and event.ended_at is None,
+        "next_number": (latest.number + 1) if latest else 1,
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    context = _context(event)
+    if request.htmx:
+        job = context["job"]
+        if job is not None and not context["seating"] and job.state == SeatingJob.State.DONE:
+            return HttpResponseClientRedirect(job_destination(job))
+        return render(request, "tourney/event_seating.html#job", context)
+    return render(request, "tourney/event_seating.html", context)
+
+
+@login_required
+@require_POST
+def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = host_event(request, slug)
+    form = SeatingConstraintForm(request.POST, event=event)
+    if not form.is_valid():
+        return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
+    rule = form.save()
+    messages.success(request, f"Saved: {rule.describe()}.")
+    return redirect("event_seating", slug=slug)
+
+
+@login_required
+@require_POST
+def seating_constraint_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = host_event(request, slug)
+    rule = get_object_or_404(event.seating_constraints.select_related("player", "other"), pk=pk)
+    said = rule.describe()
+    rule.delete()
+    messages.success(request, f"Removed: {said}.")
+    return redirect("event_seating", slug=slug)
+
+
+def job_destination(job: SeatingJob) -> str:
+    """Where a finished seating is shown: the round, or the movement cards for a night."""
+    slug = job.event.slug
+    if job.action == SeatingJob.Action.NIGHT:
+        return reverse("movement_cards", args=[slug])
+    return reverse("round_detail", args=[slug, job.rounds_seated[0]])
+
+
+def seating_answer(
+    request: HttpRequest, job: SeatingJob, action_url: str, *, refuse_to=None
+) -> HttpResponse:
+    """The answer to a seating click: the plan, the choice a room needs, a refusal, or
+    (while the queue is still planning) the seating page that says so."""
+    event = job.event
+    if job.in_progress:
+        return redirect("event_seating", slug=event.slug)
+    if job.state == SeatingJob.State.PROBLEM:
+        return render(
+            request,
+            "tourney/seating_problem.html",
+            {"event": event, "error": job, "action": action_url},
+            status=409,
+        )
+    if job.state == SeatingJob.State.REFUSED:
+        return refused(request, job.message, refuse_to or event)
+    seated = job.rounds_seated
+    if job.action == SeatingJob.Action.NIGHT:
+        messages.success(
+            request,
+            f"Planned {rules.count_of(len(seated), 'round')} ahead. Print the movement cards.",
+        )
+    elif job.action == SeatingJob.Action.RESEAT:
+        messages.success(request, f"Round {seated[0]} re-seated.")
+    else:
+        messages.success(
+            request, f"Round {seated[0]} is seated. Check the tables, then start play."
+        )
+    return redirect(job_destination(job))
