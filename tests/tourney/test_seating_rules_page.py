@@ -165,3 +165,35 @@ def test_seating_rules_page_needs_the_host(client, host):
     answer = client.get(reverse("event_seating", args=[event.slug]))
     assert answer.status_code == 302 and "login" in answer.url
     assert Event.objects.count() == 1
+
+
+def test_a_hand_swap_that_breaks_a_rule_is_flagged_on_the_round(host_client, host):
+    # The host may swap by hand, but the round page then says which rule the seats break.
+    event = night(8, owner=host)
+    p = players(event)
+    SeatingConstraint.objects.create(event=event, kind="apart", player=p["P01"], other=p["P02"])
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P03"], table=1)
+    rnd = services.seat_next_round(event)
+    at = {s.player.name: s.table.number for s in rnd.seats.select_related("player", "table")}
+    assert at["P01"] != at["P02"] and at["P03"] == 1
+    url = reverse("round_detail", args=[event.slug, rnd.number])
+    assert "break a seating rule" not in host_client.get(url).content.decode()
+    mate = next(
+        s.player for s in rnd.seats.all() if s.table.number == at["P02"] and s.player != p["P02"]
+    )
+    host_client.post(
+        reverse("round_swap", args=[event.slug, rnd.number]),
+        {"player": p["P01"].pk, "other": mate.pk},
+    )
+    page = host_client.get(url).content.decode()
+    assert "These seats break a seating rule: P01 and P02 are kept apart." in page
+    host_client.post(
+        reverse("round_swap", args=[event.slug, rnd.number]),
+        {"player": p["P01"].pk, "other": mate.pk},
+    )
+    assert "break a seating rule" not in host_client.get(url).content.decode()
+    host_client.post(
+        reverse("round_swap", args=[event.slug, rnd.number]), {"player": p["P03"].pk, "table": 2}
+    )
+    page = host_client.get(url).content.decode()
+    assert "These seats break a seating rule: P03 always sits at table 1." in page

@@ -324,6 +324,23 @@ def _renumber_tables(rnd: Round) -> None:
             table.save(update_fields=["number"])
 
 
+def seating_rules_broken(rnd: Round) -> list[str]:
+    """The host's seating rules this round's seats break (after a hand swap or move)."""
+    at = {s.player_id: s.table.number for s in rnd.seats.select_related("table")}
+    broken = []
+    for rule in rnd.event.seating_constraints.select_related("player", "other"):
+        if rule.player_id not in at or (rule.other_id and rule.other_id not in at):
+            continue  # a rule about someone not seated waits, as when planning
+        if rule.kind == rule.Kind.PIN:
+            ok = at[rule.player_id] == rule.table
+        else:
+            same = at[rule.player_id] == at[rule.other_id]
+            ok = same if rule.kind == rule.Kind.TOGETHER else not same
+        if not ok:
+            broken.append(rule.describe())
+    return broken
+
+
 def table_size_problems(rnd: Round) -> list[str]:
     event = rnd.event
     low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)

@@ -108,6 +108,9 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
         ],
         "size_problems": services.table_size_problems(rnd),
+        "rules_broken": (
+            services.seating_rules_broken(rnd) if rnd.status == Round.Status.PLANNED else []
+        ),
         "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
         "close_form": CloseRoundForm(),
         "contract": rnd.contract(),
