@@ -41,14 +41,19 @@ def test_a_submit_to_another_night_answers_during_a_500_player_plan(host):
     script = (
         "import django, time; django.setup()\n"
         "from tourney import services; from tourney.models import Event\n"
+        f"event = Event.objects.get(pk={big.pk})\n"
+        "print('planning', flush=True)\n"
         "start = time.perf_counter()\n"
-        f"rnd = services.seat_next_round(Event.objects.get(pk={big.pk}))\n"
+        "rnd = services.seat_next_round(event)\n"
         "print(rnd.seats.count(), round(time.perf_counter() - start, 2))\n"
     )
     planner = subprocess.Popen(
         [PYTHON, "-c", script], cwd=ROOT, env=worker_env(), stdout=subprocess.PIPE, text=True
     )
-    time.sleep(2.5)  # started, and its inputs read: it is planning now
+    # Wait for its word that seating has begun (not a fixed sleep: a fast machine would
+    # finish the plan first), then give it a moment to read its inputs and start planning.
+    assert planner.stdout.readline().strip() == "planning"
+    time.sleep(0.3)
     latencies = []
     for table in tables:
         start = time.perf_counter()
