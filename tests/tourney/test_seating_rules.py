@@ -157,3 +157,19 @@ def test_without_constraints_the_plan_is_the_same():
     assert plan_night(range(17), rounds=3, **TOONERVILLE) == plan_night(
         range(17), rounds=3, **TOONERVILLE, constraints=Constraints()
     )
+
+
+def test_a_pair_kept_both_apart_and_together_is_said_once():
+    """The contradiction is one line, and a group of three says "all"."""
+    from tourney.seating.constraints import Constraints
+
+    names = {1: "Ann Lee", 2: "Cy Young", 3: "Bo Park"}.get
+    pair = Constraints.of(apart=[(1, 2)], together=[(1, 2)])
+    assert pair.problems([4, 4], [1, 2, 3], names) == [
+        "Ann Lee and Cy Young are to be kept both apart and together."
+    ]
+    trio = Constraints.of(apart=[(1, 3)], together=[(1, 2), (2, 3)])
+    assert trio.problems([4, 4], [1, 2, 3], names) == [
+        "Ann Lee and Bo Park are to be kept apart, "
+        "but Ann Lee, Cy Young and Bo Park must all sit together."
+    ]

@@ -106,7 +106,8 @@ class Constraints:
             if (a, b) in mine.together or (b, a) in mine.together:
                 found.append(f"{name(a)} and {name(b)} are to be kept both apart and together.")
         for group in mine.groups(here):
-            names = " and ".join(name(p) for p in group)
+            *most, last = [name(p) for p in group]
+            names = f"{', '.join(most)} and {last}"
             tables_asked = sorted({pin[p] for p in group if p in pin})
             if len(tables_asked) > 1:
                 found.append(
@@ -120,10 +121,10 @@ class Constraints:
                 )
             members = set(group)
             for a, b in mine.apart:
-                if a in members and b in members:
+                if a in members and b in members and members != {a, b}:  # else said above
                     found.append(
                         f"{name(a)} and {name(b)} are to be kept apart, "
-                        f"but {names} must all sit together."
+                        f"but {names} must all sit together."  # 3 or more
                     )
         for a, b in mine.apart:
             if a in pin and pin.get(b) == pin[a]:
