@@ -244,3 +244,15 @@ def test_polls_for_something_gone_are_404(host_client, four, playing):
     assert len(gone) == len(POLLS)
     for url in gone:
         assert host_client.get(url, headers=HTMX).status_code == 404, url
+
+
+def test_round_swap_with_no_player_chosen_says_so_once(host_client, planned):
+    event, rnd = planned
+    url = reverse("round_swap", args=[event.slug, rnd.number])
+    response = host_client.post(url, {}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "nothing was saved" in alert_in(html)
+    assert "Choose the player to swap or move." in html  # beside the Player field
+    assert "This field is required" not in html
+    assert "Choose a player to swap with" not in html  # one thing at a time: the player first

@@ -455,7 +455,11 @@ class PlayerStatusForm(forms.Form):
 class SwapForm(forms.Form):
     """Swap two seated players, or move one to another table."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="Player",
+        error_messages={"required": "Choose the player to swap or move."},
+    )
     other = forms.ModelChoiceField(
         queryset=Player.objects.none(), label="Swap with", required=False
     )
@@ -477,6 +481,8 @@ class SwapForm(forms.Form):
     def clean(self):
         data = super().clean()
         other, table = data.get("other"), data.get("table")
+        if "player" not in data:
+            return data  # said on its own field: choose the player first
         if other is None and table is None:
             raise ValidationError("Choose a player to swap with, or a table to move to.")
         if other is not None and table is not None:
