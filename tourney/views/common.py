@@ -11,7 +11,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from tourney.models import Event, Round
 
 
-def host_event(request: HttpRequest, slug: str) -> Event:
+# What a page needs of the signed-in account, least to most. A role (issue 28) grants
+# one level and everything below it: a viewer may "view", a scorer "score", the desk
+# "desk", a co-host "run"; only the club's own host may "own" (delete, manage roles).
+NEEDS = ("view", "score", "desk", "run", "own")
+
+
+def host_event(request: HttpRequest, slug: str, need: str = "own") -> Event:
+    """The event at `slug` if the signed-in account may do `need` there, else 404.
+
+    Every host-side event page comes through here, so who may do what is decided in
+    one place. Until roles exist, only the event's owner passes, whatever the need.
+    """
+    if need not in NEEDS:
+        raise ValueError(f"unknown need {need!r}: one of {', '.join(NEEDS)}")
     return get_object_or_404(Event, slug=slug, owner=request.user)
 
 
