@@ -58,8 +58,13 @@ night: prepare
 	@export DJANGO_SECRET_KEY=$$(cat .rookery-secret); \
 	exec $(PY) -m tourney.server.serve --room --port $(PORT)
 
+# Django's autoreloading server, with the task queue's worker beside it (as serve.py
+# starts one) so a long seating plan still finishes.
 dev: prepare
-	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	@export DJANGO_DEBUG=1; \
+	$(PY) manage.py db_worker --interval 0.5 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: dev-venv
 	$(VENV)/bin/ruff check .
