@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.forms import UserCreationForm, PasswordChangeForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.db import transaction
 
 from tourney.models import HostAccount
