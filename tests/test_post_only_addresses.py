@@ -69,6 +69,7 @@ def world(host):
         "fmt": "csv",
         "game": "partnership-rook",
         "secret": "x" * 20,
+        "uidb64": "MQ",
         "season_slug": season.slug,
         "pad": pad.pk,
         "person": player.person_id,

@@ -30,6 +30,11 @@ PUBLIC = {
     "join",
     "join_slash",
     "sign_in_link",
+    "host_invite",
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
     "health",
     "health_live",
 }

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import dj_email_url
 from django.utils.csp import CSP
 
 from tourney.server.network import public_url
@@ -201,6 +202,50 @@ DATA_UPLOAD_MAX_NUMBER_FILES = 20
 # to its 2,000 rows (tourney.club.people.MAX_ROWS), and the admin's list pages one
 # per selected row; Django's default of 1,000 refused a preview of 1,000 doubtful rows.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
+
+
+# Email, for "forgot password" (Django's reset views): none by default, and then the
+# sign-in page says to ask the site admin instead. EMAIL_URL (dj-email-url, e.g.
+# submission://user:password@smtp.example.org:587 for STARTTLS) or the usual EMAIL_HOST,
+# EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS / EMAIL_USE_SSL; either
+# becomes Django 6.1's MAILERS (its EMAIL_* settings are deprecated).
+def mailers_from_env() -> dict:
+    if os.environ.get("EMAIL_URL"):
+        mail = dj_email_url.parse(os.environ["EMAIL_URL"])
+    elif os.environ.get("EMAIL_HOST"):
+        ssl = env_bool("EMAIL_USE_SSL")
+        mail = {
+            "EMAIL_HOST": os.environ["EMAIL_HOST"],
+            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "465" if ssl else "587")),
+            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", not ssl),
+            "EMAIL_USE_SSL": ssl,
+        }
+    else:
+        return {}
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    backend = mail.get("EMAIL_BACKEND", smtp)
+    options = {}
+    if backend == smtp:
+        options = {
+            "host": mail["EMAIL_HOST"],
+            "port": mail["EMAIL_PORT"],
+            "username": mail["EMAIL_HOST_USER"] or None,
+            "password": mail["EMAIL_HOST_PASSWORD"] or None,
+            "use_tls": mail["EMAIL_USE_TLS"],
+            "use_ssl": mail["EMAIL_USE_SSL"],
+            "timeout": mail.get("EMAIL_TIMEOUT") or 20,
+        }
+    elif mail.get("EMAIL_FILE_PATH"):
+        options = {"file_path": mail["EMAIL_FILE_PATH"]}
+    return {"default": {"BACKEND": backend, "OPTIONS": options}}
+
+
+if mailers_from_env():
+    MAILERS = mailers_from_env()
+ROOKERY_EMAIL = bool(mailers_from_env())
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rookery@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"

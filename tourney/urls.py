@@ -5,9 +5,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
-from tourney.accounts import signin_links
+from tourney.accounts import invites, signin_links
 from tourney.server import health
 from tourney.views import (
+    account,
     cards,
     events,
     person,
@@ -103,6 +104,20 @@ urlpatterns = [
     path("accounts/link/<str:secret>/", signin_links.sign_in_link, name="sign_in_link"),
     path("health/", health.DatabaseHealth.as_view(), name="health"),
     path("health/live", health.live, name="health_live"),
+    path("accounts/invite/<str:secret>/", invites.accept_invite, name="host_invite"),
+    path("account/", account.account, name="account"),
+    path("account/password/", account.PasswordChangeView.as_view(), name="password_change"),
+    path("account/backup.json", account.account_backup, name="account_backup"),
+    path("account/delete/", account.account_delete, name="account_delete"),
+    path("hosts/", account.host_invites, name="host_invites"),
+    path("accounts/password-reset/", account.password_reset, name="password_reset"),
+    path("accounts/password-reset/sent/", account.password_reset_done, name="password_reset_done"),
+    path(
+        "accounts/reset/<str:uidb64>/<str:token>/",
+        account.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", account.password_reset_complete, name="password_reset_complete"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("pads/", include("scoring.urls")),
     path("admin/", admin.site.urls),

@@ -73,7 +73,7 @@ def locked_out(
     minutes = minutes_to_wait(request, credentials)
     message = (
         f"Too many sign-in attempts. Wait {minutes} minute{'s' if minutes != 1 else ''} "
-        "and try again; if you've forgotten the password, another host can reset it."
+        "and try again; if you've forgotten the password, the site admin can reset it."
     )
     return render(
         request,

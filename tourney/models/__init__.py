@@ -1,12 +1,13 @@
 """Rookery's records, one module per domain: the night (events, players, rounds, tables,
 seats, score versions, table cards), the club (people, seasons) and accounts (sign-in
-links). Everything is re-exported here, so ``from tourney.models import Event`` and the
-migrations' ``tourney.models.new_table_code`` keep working.
+links, host invites, club names). Everything is re-exported here, so
+``from tourney.models import Event`` and the migrations' ``tourney.models.new_table_code``
+keep working.
 
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
-from tourney.models.accounts import SignInLink
+from tourney.models.accounts import HostAccount, HostInvite, SignInLink, club_name
 from tourney.models.club import Person, Season, name_key
 from tourney.models.night import (
     CODE_ALPHABET,
@@ -40,6 +41,8 @@ __all__ = [
     "Event",
     "EventQuerySet",
     "GameTable",
+    "HostAccount",
+    "HostInvite",
     "JoinAttempt",
     "JoinAttemptQuerySet",
     "NightPlan",
@@ -56,6 +59,7 @@ __all__ = [
     "SeatingJob",
     "SignInLink",
     "TableCard",
+    "club_name",
     "name_key",
     "new_table_code",
     "new_table_token",

@@ -16,6 +16,7 @@ move their answers into the database. One module per workflow:
   night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
+- accounts: deleting a host's account and everything in it;
 - common: the host's ``RoundStateError`` and the checks on a round's state.
 
 They import one way: common, then fills and seat, then play, then
@@ -25,6 +26,7 @@ views. Callers use this package, ``services.submit_scores(...)``: the names
 below are its public face.
 """
 
+from .accounts import AccountError, delete_host
 from .common import RoundStateError, idempotency_key_for
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
@@ -71,6 +73,7 @@ from .seat import (
 from .table_games import start_table_game
 
 __all__ = [
+    "AccountError",
     "CheckIn",
     "ConfirmError",
     "RoundStateError",
@@ -86,6 +89,7 @@ __all__ = [
     "constraint_problems",
     "current_plan",
     "delete_event",
+    "delete_host",
     "drop_rounds_beyond",
     "edit_consequences",
     "end_event",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
@@ -36,6 +37,10 @@ class SignInView(LoginView):
     password guessers here and on /admin/login/ alike."""
 
     redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs):
+        # "Forgot your password?" goes to Django's reset views only when email is set up.
+        return {**super().get_context_data(**kwargs), "email_on": settings.ROOKERY_EMAIL}
 
 
 @login_required
