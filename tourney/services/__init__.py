@@ -16,7 +16,10 @@ move their answers into the database. One module per workflow:
   night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
-- common: the host's ``RoundStateError`` and the checks on a round's state.
+- common: the host's ``RoundStateError`` and the checks on a round's state;
+- activity: who did what. Every workflow above that changes the night takes
+  ``by`` (an ``Actor``: an account or a table's phone) and records the change in
+  its own transaction; ``record_role`` is for roles given and taken.
 
 They import one way: common, then fills and seat, then play, then
 table_games; edit and players beside them. They may import tourney.models,
@@ -25,6 +28,7 @@ views. Callers use this package, ``services.submit_scores(...)``: the names
 below are its public face.
 """
 
+from .activity import Actor, record_role
 from .common import RoundStateError, idempotency_key_for
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
@@ -71,6 +75,7 @@ from .seat import (
 from .table_games import start_table_game
 
 __all__ = [
+    "Actor",
     "CheckIn",
     "ConfirmError",
     "RoundStateError",
@@ -98,6 +103,7 @@ __all__ = [
     "plan_for",
     "plan_rest_of_night",
     "read_inputs",
+    "record_role",
     "refresh_fills",
     "reopen_event",
     "reopen_round",

@@ -34,7 +34,9 @@ def _fallback(request: HttpRequest) -> str | None:
 def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpResponse:
     """Seat through the task queue: the plan if it comes within a second, else "seating…"."""
     event = host_event(request, slug)
-    job = services.start_seating(event, action=action, fallback=_fallback(request))
+    job = services.start_seating(
+        event, action=action, fallback=_fallback(request), user=request.user
+    )
     return seating_answer(request, job, reverse(url_name, args=[slug]))
 
 
@@ -145,10 +147,10 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
         try:
             if other is not None:
-                services.swap_players(rnd, player, other)
+                services.swap_players(rnd, player, other, by=services.Actor.account(request.user))
                 done = f"Swapped {player.name} and {other.name}."
             else:
-                services.move_player(rnd, player, table)
+                services.move_player(rnd, player, table, by=services.Actor.account(request.user))
                 done = f"Moved {player.name} to table {table}."
         except services.RoundStateError as exc:
             form.add_error(None, str(exc))
@@ -185,6 +187,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_number=rnd.number,
         fallback=_fallback(request),
         method=method,
+        user=request.user,
     )
     return seating_answer(
         request,
@@ -200,7 +203,7 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = host_round(event, number)
     try:
-        services.begin_round(rnd)
+        services.begin_round(rnd, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
     messages.success(request, f"Round {number} has started. Tables can enter scores.")
@@ -234,7 +237,7 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = host_round(event, number)
     try:
-        services.reopen_round(rnd)
+        services.reopen_round(rnd, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         messages.error(request, str(exc))
     else:
