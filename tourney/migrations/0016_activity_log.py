@@ -7,41 +7,140 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tourney', '0015_event_sit_out_when_uneven'),
+        ("tourney", "0015_event_sit_out_when_uneven"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seatingjob',
-            name='requested_by',
-            field=models.ForeignKey(blank=True, help_text="The account that asked for it: the night's activity names them.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="seatingjob",
+            name="requested_by",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The account that asked for it: the night's activity names them.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.CreateModel(
-            name='Activity',
+            name="Activity",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('action', models.CharField(choices=[('players_added', 'Players added'), ('check_in', 'Checked in'), ('check_out', 'Checked out'), ('seat', 'Seated a round'), ('plan', 'Planned the night'), ('reseat', 'Re-seated a round'), ('swap', 'Swapped players'), ('move', 'Moved a player'), ('begin', 'Started a round'), ('scores', 'Entered scores'), ('correction', 'Corrected scores'), ('dispute', 'Sent differing scores'), ('confirm', 'Confirmed scores'), ('settle', 'Settled a dispute'), ('close', 'Closed a round'), ('reopen', 'Reopened a round'), ('end', 'Ended the night'), ('reopen_night', 'Reopened the night'), ('role_given', 'Gave a role'), ('role_taken', 'Took a role back')], max_length=16)),
-                ('by_phone', models.BooleanField(default=False, help_text="Done on a table's phone.")),
-                ('by_name', models.CharField(blank=True, help_text="The author's name when it was done.", max_length=150)),
-                ('device', models.CharField(blank=True, max_length=32)),
-                ('round_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('table_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('detail', models.CharField(max_length=500)),
-                ('by_player', models.ForeignKey(blank=True, help_text="The player who chose their name on the table's phone.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tourney.player')),
-                ('club', models.ForeignKey(help_text="The host whose club this happened in (the event's owner).", on_delete=django.db.models.deletion.CASCADE, related_name='club_activity', to=settings.AUTH_USER_MODEL)),
-                ('entry', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='activity', to='tourney.entry')),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='activity', to='tourney.event')),
-                ('user', models.ForeignKey(blank=True, help_text='The signed-in account that did it.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("players_added", "Players added"),
+                            ("check_in", "Checked in"),
+                            ("check_out", "Checked out"),
+                            ("seat", "Seated a round"),
+                            ("plan", "Planned the night"),
+                            ("reseat", "Re-seated a round"),
+                            ("swap", "Swapped players"),
+                            ("move", "Moved a player"),
+                            ("begin", "Started a round"),
+                            ("scores", "Entered scores"),
+                            ("correction", "Corrected scores"),
+                            ("dispute", "Sent differing scores"),
+                            ("confirm", "Confirmed scores"),
+                            ("settle", "Settled a dispute"),
+                            ("close", "Closed a round"),
+                            ("reopen", "Reopened a round"),
+                            ("end", "Ended the night"),
+                            ("reopen_night", "Reopened the night"),
+                            ("role_given", "Gave a role"),
+                            ("role_taken", "Took a role back"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "by_phone",
+                    models.BooleanField(default=False, help_text="Done on a table's phone."),
+                ),
+                (
+                    "by_name",
+                    models.CharField(
+                        blank=True, help_text="The author's name when it was done.", max_length=150
+                    ),
+                ),
+                ("device", models.CharField(blank=True, max_length=32)),
+                ("round_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("table_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("detail", models.CharField(max_length=500)),
+                (
+                    "by_player",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The player who chose their name on the table's phone.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tourney.player",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        help_text="The host whose club this happened in (the event's owner).",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="club_activity",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="activity",
+                        to="tourney.entry",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="activity",
+                        to="tourney.event",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The signed-in account that did it.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'activity',
-                'ordering': ['-at', '-pk'],
-                'indexes': [models.Index(fields=['event', '-at'], name='activity_event_newest')],
-                'constraints': [models.CheckConstraint(condition=models.Q(('by_phone', False), ('user__isnull', True), _connector='OR'), name='activity_one_author')],
+                "verbose_name_plural": "activity",
+                "ordering": ["-at", "-pk"],
+                "indexes": [models.Index(fields=["event", "-at"], name="activity_event_newest")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("by_phone", False), ("user__isnull", True), _connector="OR"
+                        ),
+                        name="activity_one_author",
+                    )
+                ],
             },
         ),
     ]

@@ -473,6 +473,39 @@ def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: 
 
 
 @transaction.atomic
+def confirm_at_desk(entry: Entry, *, user, version: int) -> Entry:
+    """The desk checked a phone's scores against the table's paper slip and confirms
+    them: signed by the account, as a second player signs on a phone. Already
+    confirmed: nothing changes and nothing is recorded."""
+    GameTable.objects.select_for_update().get(pk=entry.table_id)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("round__event", "table")
+        .get(pk=entry.pk)
+    )
+    if entry.state != Entry.State.CURRENT or entry.version != version:
+        raise ConfirmError("These scores have changed since you looked: check the new ones.")
+    if entry.round.status != Round.Status.PLAYING:
+        raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
+    if entry.confirmed_at is None:
+        entry.confirmed_by = user.get_username()[:60]
+        entry.confirmed_at = timezone.now()
+        entry.save(update_fields=["confirmed_by", "confirmed_at"])
+        rnd = entry.round
+        record(
+            rnd.event,
+            Activity.Action.CONFIRM,
+            f"{rnd_word(rnd).capitalize()}, table {entry.table.number}: version "
+            f"{entry.version} confirmed at the desk (entered by {entry.author}).",
+            by=Actor.account(user),
+            round_number=rnd.number,
+            table_number=entry.table.number,
+            entry=entry,
+        )
+    return entry
+
+
+@transaction.atomic
 def restore_entry(entry: Entry, *, user) -> Entry:
     """Make a version the table's scores, as a new version (or keep the one in use).
 
