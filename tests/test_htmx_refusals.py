@@ -186,7 +186,7 @@ def test_table_confirm_refusal_is_the_status_with_its_message(client, playing):
 def test_desk_table_refusal_is_the_table_block_with_every_problem_and_what_was_typed(
     host_client, playing
 ):
-    table, card = playing
+    table, _card = playing
     seats = list(table.seats.order_by("position"))
     typed = ["abc", "0", "0", ""]  # no number, two went out, one blank: said all at once
     data = {f"t1-p{s.player_id}": v for s, v in zip(seats, typed, strict=True)}
