@@ -38,6 +38,7 @@ FORMS = {
     "player_status",
     "table_page",
     "table_confirm",
+    "desk_table",
     "scoring:hand_add",
     "scoring:hand_correct",
 }
@@ -177,6 +178,31 @@ def test_table_confirm_refusal_is_the_status_with_its_message(client, playing):
     assert response.status_code == 409
     assert html.lstrip().startswith('<div id="status"')
     assert "Choose your name, so the table knows who confirmed." in alert_in(html)
+
+
+# -- the desk screen: one table's block ------------------------------------------------------
+
+
+def test_desk_table_refusal_is_the_table_block_with_every_problem_and_what_was_typed(
+    host_client, playing
+):
+    table, _card = playing
+    seats = list(table.seats.order_by("position"))
+    typed = ["abc", "0", "0", ""]  # no number, two went out, one blank: said all at once
+    data = {f"t1-p{s.player_id}": v for s, v in zip(seats, typed, strict=True)}
+    url = reverse("desk_table", args=[table.round.event.slug, 1, 1])
+    response = host_client.post(url, data, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert html.lstrip().startswith('<form id="desk-table-1"')  # the block htmx targets
+    said = alert_in(html)
+    a, b, c, d = (s.player.name for s in seats)
+    assert "Nothing was saved for table 1: fix these 3 problems" in " ".join(said.split())
+    assert f"{a}: “abc” is not a number of points." in said
+    assert f"{b} and {c} both went out (scored 0)" in said
+    assert f"{d} has no score yet" in said
+    assert 'value="abc"' in html
+    assert not Entry.objects.exists()
 
 
 # -- the score pads: a hand and its correction ---------------------------------------------

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from tourney.models import (
+    Activity,
     Entry,
     Event,
     GameTable,
@@ -117,6 +118,21 @@ class EntryAdmin(admin.ModelAdmin):
     list_select_related = ["round__event", "table"]
     readonly_fields = ["created_at", "idempotency_key"]
     inlines = [ScoreInline]
+
+
+@admin.register(Activity)
+class ActivityAdmin(admin.ModelAdmin):
+    """The night's log is written by the workflows only: read here, never edited."""
+
+    list_display = ["at", "event", "action", "author", "detail"]
+    list_filter = ["action", "event"]
+    list_select_related = ["event"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Score)

@@ -9,7 +9,9 @@ from tourney.accounts import invites, signin_links
 from tourney.server import health
 from tourney.views import (
     account,
+    activity,
     cards,
+    desk,
     events,
     person,
     players,
@@ -59,6 +61,7 @@ urlpatterns = [
     path(event + "sheet.<export_format:fmt>", sheets.export_sheet, name="export_sheet"),
     path(event + "standings.<export_format:fmt>", sheets.export_standings, name="export_standings"),
     path(event + "score-sheets.xlsx", sheets.export_score_sheets, name="export_score_sheets"),
+    path(event + "activity/", activity.event_activity, name="event_activity"),
     path(rnd, rounds.round_detail, name="round_detail"),
     path(rnd + "swap/", rounds.round_swap, name="round_swap"),
     path(rnd + "reseat/", rounds.round_reseat, name="round_reseat"),
@@ -66,6 +69,8 @@ urlpatterns = [
     path(rnd + "close/", rounds.round_close, name="round_close"),
     path(rnd + "reopen/", rounds.round_reopen, name="round_reopen"),
     path(rnd + "chart/", cards.seating_chart, name="seating_chart"),
+    path(rnd + "desk/", desk.round_desk, name="round_desk"),
+    path(rnd + "desk/<int:table>/", desk.desk_table, name="desk_table"),
     path(rnd + "print/", cards.table_list, name="round_tables_print"),
     path(rnd + "tables/<int:table>/scores/", rounds.table_scores_host, name="table_scores_host"),
     path(rnd + "tables/<int:table>/history/", rounds.table_history, name="table_history"),

@@ -79,6 +79,8 @@ def page_list(event, family):
         ("host", "correct a closed round", reverse("table_scores_host", args=[slug, 3, 1])),
         ("host", "table versions (dispute)", reverse("table_history", args=[slug, 4, 2])),
         ("host", "table lists to print", reverse("round_tables_print", args=[slug, 4])),
+        ("host", "desk: a round from paper slips", reverse("round_desk", args=[slug, 4])),
+        ("host", "activity", reverse("event_activity", args=[slug])),
         ("host", "movement cards", reverse("movement_cards", args=[slug])),
         ("host", "master sheet", reverse("master_sheet", args=[slug])),
         ("host", "table cards", reverse("table_cards", args=[slug])),

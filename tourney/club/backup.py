@@ -12,7 +12,8 @@ accents ignored, or one of their other spellings), contact filled in where the
 roster has none, else a new one; a season is the host's season of that address
 or name, else a new one. Format 1 files still import: their players become
 people by name, as players added by hand do. The host's seating rules
-(``seating_constraints``) are optional: files made before them import without.
+(``seating_constraints``) and the night's ``activity`` (who did what) are optional:
+files made before them import without.
 
 A file is checked whole (tourney.club.backup_check) before anything is stored: a
 damaged or hand-edited one is refused naming its first few problems.
@@ -31,6 +32,7 @@ from django.db import IntegrityError, transaction
 from scoring import rules
 from tourney.club.backup_check import EVENT_FIELDS, SHOWN, event_file_problems
 from tourney.models import (
+    Activity,
     Entry,
     Event,
     GameTable,
@@ -116,7 +118,30 @@ def _export_event(event: Event) -> dict[str, Any]:
             {"kind": c.kind, "player": c.player_id, "other": c.other_id, "table": c.table}
             for c in event.seating_constraints.order_by("pk")
         ],
+        "activity": _export_activity(event),
     }
+
+
+def _export_activity(event: Event) -> list[dict[str, Any]]:
+    """Who did what, oldest first; an account by its username, a player and an entry by
+    the ids this document gives them."""
+    rows = Activity.objects.for_event(event).select_related("user").order_by("at", "pk")
+    return [
+        {
+            "at": _when(a.at),
+            "action": a.action,
+            "user": a.user.get_username() if a.user_id else None,
+            "by_phone": a.by_phone,
+            "by_player": a.by_player_id,
+            "by_name": a.by_name,
+            "device": a.device,
+            "round_number": a.round_number,
+            "table_number": a.table_number,
+            "entry": a.entry_id,
+            "detail": a.detail,
+        }
+        for a in rows
+    ]
 
 
 def _export_seating(event: Event) -> dict[str, list]:
@@ -346,9 +371,37 @@ def import_event_body(
     document's person ids; a player without one becomes a person by name)."""
     event = _import_event_row(data, owner=owner, people=people, season=season)
     players, rounds, tables = _import_seating(event, data, people)
-    _import_entries(data, players=players, rounds=rounds, tables=tables)
+    entries = _import_entries(data, players=players, rounds=rounds, tables=tables)
     _import_constraints(event, data, players)
+    _import_activity(event, data, players, entries)
     return event
+
+
+def _import_activity(
+    event: Event, data: dict[str, Any], players: dict[int, Player], entries: dict[int, Entry]
+) -> None:
+    """Who did what; an account this database doesn't have is kept by its name only."""
+    User = get_user_model()
+    names = {a.get("user") for a in data.get("activity") or []} - {None}
+    users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
+    Activity.objects.bulk_create(
+        Activity(
+            event=event,
+            club_id=event.owner_id,
+            at=_dt(a["at"]),
+            action=a["action"],
+            user=users.get(a.get("user")),
+            by_phone=a["by_phone"],
+            by_player=players.get(a.get("by_player")),
+            by_name=a["by_name"],
+            device=a["device"],
+            round_number=a.get("round_number"),
+            table_number=a.get("table_number"),
+            entry=entries.get(a.get("entry")),
+            detail=a["detail"],
+        )
+        for a in data.get("activity") or []
+    )
 
 
 def _import_constraints(event: Event, data: dict[str, Any], players: dict[int, Player]) -> None:
@@ -437,7 +490,7 @@ def _import_entries(
     players: dict[int, Player],
     rounds: dict[int, Round],
     tables: dict[int, GameTable],
-) -> None:
+) -> dict[int, Entry]:
     """Every version of the scores; a retry key already in use is left off the copy."""
     entries = {}
     for e in data["entries"]:
@@ -471,3 +524,4 @@ def _import_entries(
         )
         for s in data["scores"]
     )
+    return entries

@@ -34,6 +34,7 @@ from tourney.club.season_forms import SeasonForm
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
+    Activity,
     Entry,
     Event,
     Person,
@@ -476,7 +477,29 @@ def check_event(c: Checker, doc: dict, path: str, *, people: dict) -> None:
     _check_seats(c, doc, path, round_ids, table_ids, player_ids)
     _check_cards(c, doc, path)
     _check_constraints(c, doc, path, player_ids)
-    _check_entries(c, doc, path, game, round_ids, table_ids, player_ids)
+    entry_ids = _check_entries(c, doc, path, game, round_ids, table_ids, player_ids)
+    _check_activity(c, doc, path, player_ids, entry_ids)
+
+
+def _check_activity(c: Checker, doc: dict, path: str, player_ids, entry_ids) -> None:
+    """Who did what, if the file has it (files made before the activity log don't)."""
+    if "activity" not in doc:
+        return
+    rows = c.records(doc, "activity", path, "activity rows")
+    for i, row in enumerate(rows):
+        here = f"{_join(path, 'activity')}[{i}]"
+        c.when(row, "at", here, null=False)
+        c.choice(row, "action", here, Activity.Action)
+        c.text(row, "user", here, _field_username(), null=True)
+        c.flag(row, "by_phone", here)
+        if row.get("by_phone") is True and row.get("user") is not None:
+            c.add(_join(here, "user"), "a phone's change has no signed-in account")
+        c.ref(row, "by_player", here, player_ids, "a player", null=True)
+        c.ref(row, "entry", here, entry_ids, "an entry", null=True)
+        for key in ("by_name", "device", "detail"):
+            c.text(row, key, here, _field(Activity, key))
+        for key in ("round_number", "table_number"):
+            c.whole(row, key, here, 0, MAX_NUMBER, null=True)
 
 
 def _check_seats(c: Checker, doc: dict, path: str, round_ids, table_ids, player_ids) -> None:
@@ -528,7 +551,7 @@ def _check_cards(c: Checker, doc: dict, path: str) -> None:
             c.add(_join(here, "code"), f"{_shown(card['code'])} is not a table code")
 
 
-def _check_entries(c: Checker, doc, path, game, round_ids, table_ids, player_ids) -> None:
+def _check_entries(c: Checker, doc, path, game, round_ids, table_ids, player_ids) -> dict:
     entries = c.records(doc, "entries", path, "entries")
     entry_ids = c.ids(entries, _join(path, "entries"))
     versions: set = set()
@@ -574,6 +597,7 @@ def _check_entries(c: Checker, doc, path, game, round_ids, table_ids, player_ids
             c.whole(s, "points", here, 0, 100_000)
         c.flag(s, "played", here)
         c.whole(s, "buys", here, 0, buys_cap, null=True)
+    return entry_ids
 
 
 def _run(check) -> list[str]:

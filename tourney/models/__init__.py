@@ -1,13 +1,14 @@
 """Rookery's records, one module per domain: the night (events, players, rounds, tables,
-seats, score versions, table cards), the club (people, seasons) and accounts (sign-in
-links, host invites, club names). Everything is re-exported here, so
-``from tourney.models import Event`` and the migrations' ``tourney.models.new_table_code``
-keep working.
+seats, score versions, table cards), who did what on it (activity), the club (people,
+seasons) and accounts (sign-in links, host invites, club names). Everything is
+re-exported here, so ``from tourney.models import Event`` and the migrations'
+``tourney.models.new_table_code`` keep working.
 
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
 from tourney.models.accounts import HostAccount, HostInvite, SignInLink, club_name
+from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import Person, Season, name_key
 from tourney.models.night import (
     CODE_ALPHABET,
@@ -36,6 +37,8 @@ from tourney.models.seating import NightPlan, SeatingConstraint, SeatingJob
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "Activity",
+    "ActivityQuerySet",
     "Entry",
     "EntryQuerySet",
     "Event",

@@ -572,6 +572,16 @@ class Entry(models.Model):
         where = f"table {self.table.number}" if self.table_id else "fill-ins"
         return f"Round {self.round.number}, {where}, version {self.version}"
 
+    @property
+    def author(self) -> str:
+        """Who entered this version, in words: "Ann on table 3's phone", "alice (signed in)"."""
+        if self.source == self.Source.FILL:
+            return "the missed-round rule"
+        if self.source == self.Source.PHONE:
+            phone = f"table {self.table.number}'s phone" if self.table_id else "a phone"
+            return f"{self.entered_by} on {phone}" if self.entered_by else phone.capitalize()
+        return f"{self.entered_by or 'the host'} (signed in)"
+
     def points_by_player(self) -> dict[int, int]:
         return {s.player_id: s.points for s in self.scores.all()}
 

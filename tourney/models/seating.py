@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
@@ -138,6 +139,14 @@ class SeatingJob(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     fallback = models.CharField(max_length=12, blank=True)
     method = models.CharField(max_length=12, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The account that asked for it: the night's activity names them.",
+    )
     state = models.CharField(max_length=10, choices=State, default=State.QUEUED)
     message = models.TextField(blank=True)
     fixes = models.JSONField(default=list, blank=True)

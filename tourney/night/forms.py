@@ -564,7 +564,7 @@ class HostScoresForm(forms.Form):
         the rest in the same save (services.typed_score_problems)."""
         return {
             s.player_id: (
-                str(self.data.get(f"p{s.player_id}", "")) or "?"
+                str(self.data.get(self.add_prefix(f"p{s.player_id}"), "")) or "?"
                 if f"p{s.player_id}" in self.errors
                 else self.cleaned_data.get(f"p{s.player_id}")
             )

@@ -17,7 +17,10 @@ move their answers into the database. One module per workflow:
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
 - accounts: deleting a host's account and everything in it;
-- common: the host's ``RoundStateError`` and the checks on a round's state.
+- common: the host's ``RoundStateError`` and the checks on a round's state;
+- activity: who did what. Every workflow above that changes the night takes
+  ``by`` (an ``Actor``: an account or a table's phone) and records the change in
+  its own transaction; ``record_role`` is for roles given and taken.
 
 They import one way: common, then fills and seat, then play, then
 table_games; edit and players beside them. They may import tourney.models,
@@ -27,6 +30,7 @@ below are its public face.
 """
 
 from .accounts import AccountError, delete_host
+from .activity import Actor, record_role
 from .common import RoundStateError, idempotency_key_for
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
@@ -40,6 +44,7 @@ from .play import (
     begin_round,
     check_table_scores,
     close_round,
+    confirm_at_desk,
     confirm_entry,
     is_entrant,
     reopen_round,
@@ -74,6 +79,7 @@ from .table_games import start_table_game
 
 __all__ = [
     "AccountError",
+    "Actor",
     "CheckIn",
     "ConfirmError",
     "RoundStateError",
@@ -85,6 +91,7 @@ __all__ = [
     "check_everyone_in",
     "check_table_scores",
     "close_round",
+    "confirm_at_desk",
     "confirm_entry",
     "constraint_problems",
     "current_plan",
@@ -102,6 +109,7 @@ __all__ = [
     "plan_for",
     "plan_rest_of_night",
     "read_inputs",
+    "record_role",
     "refresh_fills",
     "reopen_event",
     "reopen_round",

@@ -1,7 +1,7 @@
 """Editing the night: what an edit would do to rounds already played, ending and
 reopening the night, dropping rounds planned beyond it, deleting it.
 
-May import tourney.models, scoring.rules and .common.
+May import tourney.models, scoring.rules, .activity and .common.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import rules
-from tourney.models import Entry, Event, Round, Score
+from tourney.models import Activity, Entry, Event, Round, Score
 
+from .activity import Actor, record
 from .common import RoundStateError
 
 
@@ -152,7 +153,7 @@ def _next_round_notes(
 
 
 @transaction.atomic
-def end_event(event: Event) -> Event:
+def end_event(event: Event, *, by: Actor | None = None) -> Event:
     """The host ends the night early: the table cards take no more scores."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     playing = event.rounds.filter(status=Round.Status.PLAYING).order_by("number").first()
@@ -163,11 +164,12 @@ def end_event(event: Event) -> Event:
     if event.ended_at is None:
         event.ended_at = timezone.now()
         event.save(update_fields=["ended_at"])
+        record(event, Activity.Action.END, "Ended the night.", by=by)
     return event
 
 
 @transaction.atomic
-def reopen_event(event: Event) -> Event:
+def reopen_event(event: Event, *, by: Actor | None = None) -> Event:
     """The host takes back "End night": rounds can be seated and started again. When
     it happened is kept on the event, and its page says so."""
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -176,6 +178,7 @@ def reopen_event(event: Event) -> Event:
     event.ended_at = None
     event.reopened_at = timezone.now()
     event.save(update_fields=["ended_at", "reopened_at"])
+    record(event, Activity.Action.REOPEN_NIGHT, "Reopened the night.", by=by)
     return event
 
 

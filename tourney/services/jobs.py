@@ -7,7 +7,7 @@ the process ``tourney.server.serve`` starts beside the server) and waits up to
 before, a slow one sends the host to the seating page, which says it is seating
 and shows the plan when it is ready. ``run_seating_job`` is the task.
 
-May import tourney.models, .seat and .common.
+May import tourney.models, .seat, .activity and .common.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from django.utils import timezone
 from tourney import seating
 from tourney.models import Event, SeatingJob
 
+from .activity import Actor
 from .common import RoundStateError
 from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next_round
 
@@ -50,6 +51,7 @@ def start_seating(
     fallback: str | None = None,
     method: str | None = None,
     wait: float | None = None,
+    user=None,
 ) -> SeatingJob:
     """Queue a seating and wait a moment for it; the job says how it went, or that it goes on."""
     busy = seating_in_progress(event)
@@ -64,6 +66,7 @@ def start_seating(
         round_number=round_number,
         fallback=fallback or "",
         method=method or "",
+        requested_by=user if user is not None and user.is_authenticated else None,
     )
     run_seating_job.enqueue(job.pk)
     deadline = time.monotonic() + (settings.ROOKERY_SEATING_WAIT if wait is None else wait)
@@ -82,7 +85,7 @@ def run_seating_job(job_id: int) -> str:
     )
     if not claimed:
         return "gone"
-    job = SeatingJob.objects.select_related("event").get(pk=job_id)
+    job = SeatingJob.objects.select_related("event", "requested_by").get(pk=job_id)
     outcome: dict = {"state": SeatingJob.State.DONE}
     try:
         outcome["rounds_seated"] = _seat(job)
@@ -103,16 +106,17 @@ def run_seating_job(job_id: int) -> str:
 
 def _seat(job: SeatingJob) -> list[int]:
     event, fallback = job.event, job.fallback or None
+    by = Actor.account(job.requested_by)
     if job.action == SeatingJob.Action.NEXT:
-        return [seat_next_round(event, fallback=fallback).number]
+        return [seat_next_round(event, fallback=fallback, by=by).number]
     if job.action == SeatingJob.Action.NIGHT:
-        return [r.number for r in plan_rest_of_night(event, fallback=fallback)]
+        return [r.number for r in plan_rest_of_night(event, fallback=fallback, by=by)]
     rnd = event.rounds.filter(number=job.round_number).first()
     if rnd is None:
         raise RoundStateError(
             f"Round {job.round_number} isn't seated: there is nothing to re-seat."
         )
-    return [reseat_round(rnd, fallback=fallback, method=job.method or None).number]
+    return [reseat_round(rnd, fallback=fallback, method=job.method or None, by=by).number]
 
 
 def latest_seating(event: Event) -> SeatingJob | None:

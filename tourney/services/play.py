@@ -1,8 +1,9 @@
 """Playing a round: begin it, submit a table's scores, confirm them, settle a
 dispute (restore a version), close it (fill-ins) and reopen it.
 
-May import tourney.models, scoring.rules, .common, .fills and .seat (a
-one-table game deals its next hand by itself).
+May import tourney.models, scoring.rules, .activity, .common, .fills and .seat (a
+one-table game deals its next hand by itself). Each change is recorded in the
+night's activity (``.activity.record``) in its own transaction, naming ``by``.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import rules
-from tourney.models import Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.models import Activity, Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
 from tourney.night.sheet import build_sheet
 
+from .activity import Actor, record, scores_in_words
 from .common import (
     RoundStateError,
     idempotency_key_for,
@@ -29,7 +31,7 @@ from .seat import seat_next_round, table_size_problems
 
 
 @transaction.atomic
-def begin_round(rnd: Round) -> Round:
+def begin_round(rnd: Round, *, by: Actor | None = None) -> Round:
     """Start play: the seats are fixed from now on and the tables can enter scores."""
     event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
@@ -46,7 +48,15 @@ def begin_round(rnd: Round) -> Round:
     rnd.status = Round.Status.PLAYING
     rnd.started_at = timezone.now()
     rnd.save(update_fields=["status", "started_at"])
+    record(
+        event, Activity.Action.BEGIN, f"Started {rnd_word(rnd)}.", by=by, round_number=rnd.number
+    )
     return rnd
+
+
+def rnd_word(rnd: Round) -> str:
+    """ "round 3" ("hand 3" at a family game of Shanghai)."""
+    return f"{rnd.event.round_word} {rnd.number}"
 
 
 @dataclass(frozen=True)
@@ -212,9 +222,16 @@ def _save_version(
     version, keeping the old one, and settles the table's disputes.
     """
     rnd = table.round
+    by = (
+        Actor.account(user)
+        if is_host
+        else Actor.phone(table=table.number, player=fields["entered_by_player"], device=device)
+    )
     if current is not None and current.same_scores_as(clean):
         if is_host:
-            _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {current.version}")
+            note = f"Settled by {_who(user)}: kept version {current.version}"
+            if _settle_disputes(table, note=note):
+                _record_settled(table, current, by=by)
         return SubmitResult(current, "same")
     if current is None or is_host or _phone_corrects(current, device, based_on, idempotency_key):
         new_state = Entry.State.CURRENT
@@ -233,13 +250,73 @@ def _save_version(
         device=device,
         **fields,
     )
+    settled = 0
     if is_host:
-        _settle_disputes(table, note=f"Settled by {_who(user)}: kept version {entry.version}")
+        note = f"Settled by {_who(user)}: kept version {entry.version}"
+        settled = _settle_disputes(table, note=note)
+    _record_scores(table, entry, replacing=current, settled=settled, by=by)
     if new_state == Entry.State.CURRENT:
         refresh_fills(rnd)
     if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
-        _next_hand(rnd)
+        _next_hand(rnd, by=by)
     return SubmitResult(entry, "saved" if new_state == Entry.State.CURRENT else "disputed")
+
+
+def _record_scores(
+    table: GameTable, entry: Entry, *, replacing: Entry | None, settled: int, by: Actor
+) -> None:
+    """The night's activity row for a new version of a table's scores."""
+    rnd = table.round
+    where = f"{rnd_word(rnd).capitalize()}, table {table.number}"
+    scores = scores_in_words(entry)
+    if entry.state == Entry.State.DISPUTED:
+        action = Activity.Action.DISPUTE
+        text = f"{where}: differing scores kept as a dispute (version {entry.version}): {scores}."
+    elif replacing is None:
+        action = Activity.Action.SCORES
+        text = f"{where}: scores entered (version {entry.version}): {scores}."
+    else:
+        action = Activity.Action.CORRECTION
+        text = (
+            f"{where}: scores corrected (version {replacing.version} replaced by "
+            f"{entry.version}): {scores}."
+        )
+    if settled:
+        text += f" {_disputes_settled(settled)}"
+    record(
+        rnd.event,
+        action,
+        text,
+        by=by,
+        round_number=rnd.number,
+        table_number=table.number,
+        entry=entry,
+    )
+
+
+def _disputes_settled(count: int) -> str:
+    return "The dispute is settled." if count == 1 else f"{count} disputes are settled."
+
+
+def _record_settled(table: GameTable, kept: Entry, *, by: Actor, restored_from: int = 0) -> None:
+    rnd = table.round
+    where = f"{rnd_word(rnd).capitalize()}, table {table.number}"
+    if restored_from:
+        text = (
+            f"{where}: version {restored_from}'s scores restored as version {kept.version}: "
+            f"{scores_in_words(kept)}."
+        )
+    else:
+        text = f"{where}: dispute settled keeping version {kept.version}: {scores_in_words(kept)}."
+    record(
+        rnd.event,
+        Activity.Action.SETTLE,
+        text,
+        by=by,
+        round_number=rnd.number,
+        table_number=table.number,
+        entry=kept,
+    )
 
 
 def _phone_corrects(
@@ -310,17 +387,17 @@ def _settle_disputes(table: GameTable, *, note: str) -> int:
     )
 
 
-def _next_hand(rnd: Round) -> None:
+def _next_hand(rnd: Round, *, by: Actor) -> None:
     """A one-table game moves straight on: the hand closes and the next is dealt.
 
     A hand the host reopened that has a dispute waits for the host instead.
     """
     if rnd.entries.filter(state=Entry.State.DISPUTED).exists():
         return
-    close_round(rnd)
+    close_round(rnd, by=by)
     event = rnd.event
     if event.round_in_play().number == rnd.number and rnd.number < event.rounds_planned:
-        begin_round(seat_next_round(event))
+        begin_round(seat_next_round(event, by=by), by=by)
 
 
 class ConfirmError(Exception):
@@ -381,6 +458,50 @@ def confirm_entry(entry: Entry, *, player: Player | None, version: int, device: 
         entry.confirmed_device = device[:32]
         entry.confirmed_at = timezone.now()
         entry.save(update_fields=["confirmed_by", "confirmed_device", "confirmed_at"])
+        rnd = entry.round
+        record(
+            rnd.event,
+            Activity.Action.CONFIRM,
+            f"{rnd_word(rnd).capitalize()}, table {entry.table.number}: version "
+            f"{entry.version} confirmed (entered by {entry.author}).",
+            by=Actor.phone(table=entry.table.number, player=player, device=device),
+            round_number=rnd.number,
+            table_number=entry.table.number,
+            entry=entry,
+        )
+    return entry
+
+
+@transaction.atomic
+def confirm_at_desk(entry: Entry, *, user, version: int) -> Entry:
+    """The desk checked a phone's scores against the table's paper slip and confirms
+    them: signed by the account, as a second player signs on a phone. Already
+    confirmed: nothing changes and nothing is recorded."""
+    GameTable.objects.select_for_update().get(pk=entry.table_id)
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("round__event", "table")
+        .get(pk=entry.pk)
+    )
+    if entry.state != Entry.State.CURRENT or entry.version != version:
+        raise ConfirmError("These scores have changed since you looked: check the new ones.")
+    if entry.round.status != Round.Status.PLAYING:
+        raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
+    if entry.confirmed_at is None:
+        entry.confirmed_by = user.get_username()[:60]
+        entry.confirmed_at = timezone.now()
+        entry.save(update_fields=["confirmed_by", "confirmed_at"])
+        rnd = entry.round
+        record(
+            rnd.event,
+            Activity.Action.CONFIRM,
+            f"{rnd_word(rnd).capitalize()}, table {entry.table.number}: version "
+            f"{entry.version} confirmed at the desk (entered by {entry.author}).",
+            by=Actor.account(user),
+            round_number=rnd.number,
+            table_number=entry.table.number,
+            entry=entry,
+        )
     return entry
 
 
@@ -396,8 +517,10 @@ def restore_entry(entry: Entry, *, user) -> Entry:
     table = GameTable.objects.select_for_update().get(pk=entry.table_id)
     current = table.entries.filter(state=Entry.State.CURRENT).first()
     note = f"Settled by {_who(user)}: kept version {entry.version}"
+    by = Actor.account(user)
     if current is not None and current.pk == entry.pk:
-        _settle_disputes(table, note=note)
+        if _settle_disputes(table, note=note):
+            _record_settled(table, entry, by=by)
         return entry
     if current is not None:
         current.state = Entry.State.REPLACED
@@ -421,6 +544,7 @@ def restore_entry(entry: Entry, *, user) -> Entry:
         Score(entry=restored, player_id=s.player_id, points=s.points, played=s.played, buys=s.buys)
         for s in entry.scores.all()
     )
+    _record_settled(table, restored, by=by, restored_from=entry.version)
     refresh_fills(entry.round)
     return restored
 
@@ -434,7 +558,12 @@ def _tables_phrase(numbers: list[int]) -> tuple[str, str]:
 
 @transaction.atomic
 def close_round(
-    rnd: Round, *, fill_empty_tables: bool = False, keep_first_entry: bool = False, user=None
+    rnd: Round,
+    *,
+    fill_empty_tables: bool = False,
+    keep_first_entry: bool = False,
+    user=None,
+    by: Actor | None = None,
 ) -> Round:
     """Close a round: every player of the event without a score gets the missed-round score.
 
@@ -471,11 +600,25 @@ def close_round(
     rnd.status = Round.Status.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["status", "closed_at"])
+    text = f"Closed {rnd_word(rnd)}."
+    if empty:
+        tables, _ = _tables_phrase([t.number for t in empty])
+        text += f" {tables} filled with the missed-round rule."
+    if disputed:
+        tables, _ = _tables_phrase(disputed)
+        text += f" {tables}: disputes settled keeping the first entry."
+    record(
+        rnd.event,
+        Activity.Action.CLOSE,
+        text,
+        by=by or Actor.account(user),
+        round_number=rnd.number,
+    )
     return rnd
 
 
 @transaction.atomic
-def reopen_round(rnd: Round) -> Round:
+def reopen_round(rnd: Round, *, by: Actor | None = None) -> Round:
     """Reopen a closed round so a score can be corrected (as a new version)."""
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     require(rnd, Round.Status.CLOSED, "reopen")
@@ -483,6 +626,13 @@ def reopen_round(rnd: Round) -> Round:
     # for a correction, whose scores count, from one still coming in.
     rnd.status = Round.Status.PLAYING
     rnd.save(update_fields=["status"])
+    record(
+        rnd.event,
+        Activity.Action.REOPEN,
+        f"Reopened {rnd_word(rnd)} for corrections.",
+        by=by,
+        round_number=rnd.number,
+    )
     return rnd
 
 

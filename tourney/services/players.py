@@ -1,7 +1,7 @@
 """Players and arrivals: adding players, checking them in or out; a late arrival
 gets the missed-round score for the rounds already closed.
 
-May import tourney.models and .fills.
+May import tourney.models, .activity and .fills.
 """
 
 from __future__ import annotations
@@ -11,20 +11,30 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tourney.models import Event, Person, Player
+from tourney.models import Activity, Event, Person, Player
 
+from .activity import Actor, record
 from .fills import fill_round, rounds_with_fills
 
 
 @transaction.atomic
-def set_player_status(player: Player, status: str) -> Player:
+def set_player_status(player: Player, status: str, *, by: Actor | None = None) -> Player:
     """Check a player in, mark them absent or let them leave between rounds.
 
     A late arrival gets the missed-round score for the rounds already closed
     (two checked in at once queue on each round's row in ``fill_round``).
     """
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    if player.status == status:
+        return player  # a second tap: nothing changes, nothing is recorded
+    before = player.get_status_display()
     player.status = status
     player.save(update_fields=["status"])
+    action = (
+        Activity.Action.CHECK_IN if status == Player.Status.PRESENT else Activity.Action.CHECK_OUT
+    )
+    text = f"{player.name}: {before.lower()} → {player.get_status_display().lower()}."
+    record(player.event, action, text, by=by)
     if status == Player.Status.PRESENT:
         for rnd in rounds_with_fills(player.event):
             fill_round(rnd)
@@ -42,7 +52,7 @@ class CheckIn:
 
 
 @transaction.atomic
-def check_everyone_in(event: Event) -> CheckIn:
+def check_everyone_in(event: Event, *, by: Actor | None = None) -> CheckIn:
     """Check in every player still expected. Players the host marked absent or gone
     home stay so: that was a decision about them, not a gap to fill.
 
@@ -50,10 +60,12 @@ def check_everyone_in(event: Event) -> CheckIn:
     rows and then finds nobody expected (PostgreSQL re-reads the condition after the
     wait; SQLite's write transactions take turns), so each is checked in once. The
     late arrivals' missed-round scores follow, as for one check-in."""
-    count = event.players.filter(status=Player.Status.REGISTERED).update(
-        status=Player.Status.PRESENT
-    )
+    expected = event.players.filter(status=Player.Status.REGISTERED)
+    names = sorted(expected.values_list("name", flat=True))
+    count = expected.update(status=Player.Status.PRESENT)
     if count:
+        listed = ", ".join(names) if len(names) == count else f"{count} players"
+        record(event, Activity.Action.CHECK_IN, f"Checked everyone expected in: {listed}.", by=by)
         for rnd in rounds_with_fills(event):
             fill_round(rnd)
     left_alone = event.players.filter(status__in=[Player.Status.ABSENT, Player.Status.LEFT])
@@ -65,7 +77,11 @@ def check_everyone_in(event: Event) -> CheckIn:
 
 @transaction.atomic
 def add_players(
-    event: Event, entries: Iterable[str | Person], *, status: str = Player.Status.PRESENT
+    event: Event,
+    entries: Iterable[str | Person],
+    *,
+    status: str = Player.Status.PRESENT,
+    by: Actor | None = None,
 ) -> list[Player]:
     """Add players: people from the roster (playing under their roster name), or names
     (linked to the roster's person of that name, made if new). The form has already
@@ -76,6 +92,10 @@ def add_players(
         else Player.objects.create(event=event, name=e, status=status)
         for e in entries
     ]
+    if players:
+        how = "checked in" if status == Player.Status.PRESENT else "expected"
+        names = ", ".join(p.name for p in players)
+        record(event, Activity.Action.PLAYERS_ADDED, f"Added {names} ({how}).", by=by)
     if status == Player.Status.PRESENT:
         for rnd in rounds_with_fills(event):
             fill_round(rnd)

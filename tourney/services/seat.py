@@ -2,7 +2,7 @@
 host's adjustments before play starts (re-seat, swap, move).
 
 May import tourney.models, tourney.seating, the master sheet (seating by
-standings) and .common.
+standings), .activity and .common.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from tourney import seating
-from tourney.models import Event, GameTable, Player, Round, Seat, TableCard
+from tourney.models import Activity, Event, GameTable, Player, Round, Seat, TableCard
 
 from . import planning
+from .activity import Actor, record
 from .common import RoundStateError, require, require_in_night, require_night_open
 
 
@@ -187,7 +188,15 @@ def _planned_then_written[T](
     )
 
 
-def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
+def _tables_in_words(plan: seating.Plan) -> str:
+    count = len(plan.tables)
+    players = sum(len(t) for t in plan.tables)
+    return (
+        f"{players} player{'' if players == 1 else 's'} at {count} table{'' if count == 1 else 's'}"
+    )
+
+
+def seat_next_round(event: Event, *, fallback: str | None = None, by: Actor | None = None) -> Round:
     """Seat everyone checked in for the next round (planned: the host may still adjust).
 
     Raises ``seating.SeatingError`` when the players present cannot be split
@@ -199,12 +208,17 @@ def seat_next_round(event: Event, *, fallback: str | None = None) -> Round:
         # Planned ahead (movement cards): seated again from who is here now.
         rnd, _ = Round.objects.get_or_create(event=event, number=number)
         _write_plan(rnd, plans[0])
+        word = event.round_word
+        text = f"Seated {word} {number}: {_tables_in_words(plans[0])}."
+        record(event, Activity.Action.SEAT, text, by=by, round_number=number)
         return rnd
 
     return _planned_then_written(event, next_round_number, write, fallback=fallback)
 
 
-def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Round]:
+def plan_rest_of_night(
+    event: Event, *, fallback: str | None = None, by: Actor | None = None
+) -> list[Round]:
     """Seat every remaining round now, for printed movement cards.
 
     Rounds not yet started are planned afresh from the players checked in (with
@@ -219,12 +233,22 @@ def plan_rest_of_night(event: Event, *, fallback: str | None = None) -> list[Rou
             rnd = Round.objects.create(event=event, number=number)
             _write_plan(rnd, plan)
             created.append(rnd)
+        last = first + len(plans) - 1
+        which = f"rounds {first} to {last}" if last > first else f"round {first}"
+        text = f"Planned the rest of the night: {which}, {_tables_in_words(plans[0])}."
+        record(event, Activity.Action.PLAN, text, by=by, round_number=first)
         return created
 
     return _planned_then_written(event, next_round_number, write, fallback=fallback, rest=True)
 
 
-def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None = None) -> Round:
+def reseat_round(
+    rnd: Round,
+    *,
+    fallback: str | None = None,
+    method: str | None = None,
+    by: Actor | None = None,
+) -> Round:
     """Throw away a planned round's seats and ask the seating engine again."""
 
     def number_of(event: Event) -> int:
@@ -236,6 +260,9 @@ def reseat_round(rnd: Round, *, fallback: str | None = None, method: str | None 
     def write(event: Event, number: int, plans: list[seating.Plan]) -> Round:
         current = Round.objects.select_related("event").get(pk=rnd.pk)
         _write_plan(current, plans[0])
+        how = f" by {Event.Seating(method).label.split(':')[0].lower()}" if method else ""
+        text = f"Re-seated round {number}{how}: {_tables_in_words(plans[0])}."
+        record(event, Activity.Action.RESEAT, text, by=by, round_number=number)
         return current
 
     return _planned_then_written(
@@ -278,7 +305,7 @@ def season_repeats_of(rnd: Round) -> int | None:
 
 
 @transaction.atomic
-def swap_players(rnd: Round, a: Player, b: Player) -> None:
+def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -> None:
     """Swap two seated players' places before play starts."""
     require(rnd, Round.Status.PLANNED, "swap players in")
     require_in_night(rnd, rnd.event, "seat")
@@ -290,10 +317,16 @@ def swap_players(rnd: Round, a: Player, b: Player) -> None:
     seat_b.table_id, seat_b.position = place_a
     seat_b.save()
     Seat.objects.create(round=rnd, table_id=place_b[0], position=place_b[1], player=a)
+    numbers = dict(GameTable.objects.filter(round=rnd).values_list("pk", "number"))
+    text = (
+        f"Round {rnd.number}: swapped {a.name} (now table {numbers[place_b[0]]}) and "
+        f"{b.name} (now table {numbers[place_a[0]]})."
+    )
+    record(rnd.event, Activity.Action.SWAP, text, by=by, round_number=rnd.number)
 
 
 @transaction.atomic
-def move_player(rnd: Round, player: Player, table_number: int) -> None:
+def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | None = None) -> None:
     """Move one player to the last seat of another table (or a new table)."""
     require(rnd, Round.Status.PLANNED, "move players in")
     require_in_night(rnd, rnd.event, "seat")
@@ -312,9 +345,13 @@ def move_player(rnd: Round, player: Player, table_number: int) -> None:
         if s.position != pos:
             s.position = pos
             s.save(update_fields=["position"])
+    text = f"Round {rnd.number}: moved {player.name} from table {old_table.number} to table "
+    text += f"{table_number}."
     if not old_table.seats.exists():
         old_table.delete()
         _renumber_tables(rnd)
+        text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
+    record(rnd.event, Activity.Action.MOVE, text, by=by, round_number=rnd.number)
 
 
 def _renumber_tables(rnd: Round) -> None:

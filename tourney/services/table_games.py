@@ -1,6 +1,6 @@
 """Family games: one table playing a game of its own, hand after hand.
 
-May import tourney.models, scoring.rules, .seat and .play.
+May import tourney.models, scoring.rules, .activity, .seat and .play.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from django.db import transaction
 from scoring import rules
 from tourney.models import Event, Player
 
+from .activity import Actor
 from .play import begin_round
 from .seat import seat_next_round
 
@@ -48,5 +49,6 @@ def start_table_game(
     )
     for player_name in players:
         Player.objects.create(event=event, name=player_name, status=Player.Status.PRESENT)
-    begin_round(seat_next_round(event))
+    by = Actor.account(owner)
+    begin_round(seat_next_round(event, by=by), by=by)
     return event

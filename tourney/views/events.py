@@ -158,7 +158,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def event_end(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
     try:
-        services.end_event(event)
+        services.end_event(event, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         return refused(request, str(exc), event)
     messages.success(
@@ -173,7 +173,7 @@ def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
     """Take back "End night": seat and start rounds again (the page notes when)."""
     event = host_event(request, slug)
     try:
-        services.reopen_event(event)
+        services.reopen_event(event, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         return refused(request, str(exc), event)
     messages.success(request, "The night is open again: you can seat and start rounds.")

@@ -35,7 +35,12 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
         status = (
             Player.Status.PRESENT if form.cleaned_data["check_in"] else Player.Status.REGISTERED
         )
-        added = services.add_players(event, form.cleaned_data["entries"], status=status)
+        added = services.add_players(
+            event,
+            form.cleaned_data["entries"],
+            status=status,
+            by=services.Actor.account(request.user),
+        )
         if added:
             messages.success(request, f"Added {_players(len(added))}.")
         else:
@@ -56,7 +61,7 @@ def _players(count: int) -> str:
 def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     """Check in everyone expected; say how many, and who was left as marked."""
     event = host_event(request, slug)
-    done = services.check_everyone_in(event)
+    done = services.check_everyone_in(event, by=services.Actor.account(request.user))
     if done.checked_in:
         messages.success(request, f"Checked in {_players(done.checked_in)}.")
     else:
@@ -100,7 +105,9 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not form.is_valid():
         message = f"{player.name} is unchanged: that status is not one Rookery knows."
         return refused(request, message, reverse("player_list", args=[event.slug]))
-    services.set_player_status(player, form.cleaned_data["status"])
+    services.set_player_status(
+        player, form.cleaned_data["status"], by=services.Actor.account(request.user)
+    )
     if request.htmx:
         return render(request, "tourney/player_list.html#roster", _players_context(event))
     messages.success(request, f"{player.name}: {player.get_status_display().lower()}.")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -34,7 +36,9 @@ def _fallback(request: HttpRequest) -> str | None:
 def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpResponse:
     """Seat through the task queue: the plan if it comes within a second, else "seating…"."""
     event = host_event(request, slug)
-    job = services.start_seating(event, action=action, fallback=_fallback(request))
+    job = services.start_seating(
+        event, action=action, fallback=_fallback(request), user=request.user
+    )
     return seating_answer(request, job, reverse(url_name, args=[slug]))
 
 
@@ -73,10 +77,13 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
     tables = list(rnd.tables.all())
     current = {
         e.table_id: e
-        for e in rnd.entries.filter(state=Entry.State.CURRENT).prefetch_related("scores")
+        for e in rnd.entries.filter(state=Entry.State.CURRENT)
+        .select_related("table")
+        .prefetch_related("scores")
     }
     disputes = defaultdict(list)
-    for e in rnd.entries.filter(state=Entry.State.DISPUTED).prefetch_related("scores"):
+    disputed = rnd.entries.filter(state=Entry.State.DISPUTED).select_related("table")
+    for e in disputed.prefetch_related("scores"):
         disputes[e.table_id].append(e)
     rows = []
     for table in tables:
@@ -145,10 +152,10 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
         try:
             if other is not None:
-                services.swap_players(rnd, player, other)
+                services.swap_players(rnd, player, other, by=services.Actor.account(request.user))
                 done = f"Swapped {player.name} and {other.name}."
             else:
-                services.move_player(rnd, player, table)
+                services.move_player(rnd, player, table, by=services.Actor.account(request.user))
                 done = f"Moved {player.name} to table {table}."
         except services.RoundStateError as exc:
             form.add_error(None, str(exc))
@@ -185,6 +192,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_number=rnd.number,
         fallback=_fallback(request),
         method=method,
+        user=request.user,
     )
     return seating_answer(
         request,
@@ -200,7 +208,7 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = host_round(event, number)
     try:
-        services.begin_round(rnd)
+        services.begin_round(rnd, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
     messages.success(request, f"Round {number} has started. Tables can enter scores.")
@@ -234,7 +242,7 @@ def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
     rnd = host_round(event, number)
     try:
-        services.reopen_round(rnd)
+        services.reopen_round(rnd, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
         messages.error(request, str(exc))
     else:
@@ -254,7 +262,7 @@ def _host_saved_message(table: int, result: services.SubmitResult) -> str:
     return f"Table {table}: scores {word} (version {result.entry.version})."
 
 
-def _problems_by_player(
+def problems_by_player(
     problems: list[rules.Problem], seats: list
 ) -> tuple[dict[int, list[str]], list[str]]:
     """Each problem beside the players it names; the rest above the form."""
@@ -268,6 +276,42 @@ def _problems_by_player(
         for pid in targets:
             by_player[pid].append(problem.message)
     return by_player, general
+
+
+@dataclass(frozen=True)
+class HostSave:
+    """What a signed-in account's save of one table's scores came to: the result, or the
+    rules' problems (every one, nothing saved), or the round's refusal in words."""
+
+    result: services.SubmitResult | None = None
+    problems: list[rules.Problem] = dataclasses.field(default_factory=list)
+    needs_confirmation: bool = False
+    refusal: str = ""
+
+
+def save_host_scores(
+    request: HttpRequest, gtable, form: HostScoresForm, current: Entry | None
+) -> HostSave:
+    """Judge and save a table's scores typed by a signed-in account (the host's table
+    page and the desk screen): a score that is no number and the rules' problems are
+    found in the same save, and nothing is stored unless all of them are right."""
+    if not form.is_valid():
+        return HostSave(problems=services.typed_score_problems(gtable, form.typed_points()))
+    try:
+        result = services.submit_scores(
+            gtable,
+            form.points(),
+            entered_by=request.user.get_username(),
+            user=request.user,
+            based_on=current.version if current else 0,
+            high_confirmed=form.cleaned_data["high_confirmed"],
+            source=Entry.Source.HOST,
+        )
+    except rules.InvalidScore as exc:
+        return HostSave(problems=exc.problems, needs_confirmation=exc.needs_confirmation)
+    except services.RoundStateError as exc:
+        return HostSave(refusal=str(exc))
+    return HostSave(result=result)
 
 
 @login_required
@@ -289,28 +333,15 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
     form = HostScoresForm(request.POST if posted else None, seats=seats, initial=initial)
     problems: list[rules.Problem] = []
     needs_confirmation = False
-    if posted and not form.is_valid():
-        problems = services.typed_score_problems(gtable, form.typed_points())
-    elif posted:
-        try:
-            result = services.submit_scores(
-                gtable,
-                form.points(),
-                entered_by=request.user.get_username(),
-                user=request.user,
-                based_on=current.version if current else 0,
-                high_confirmed=form.cleaned_data["high_confirmed"],
-                source=Entry.Source.HOST,
-            )
-        except rules.InvalidScore as exc:
-            problems = exc.problems
-            needs_confirmation = exc.needs_confirmation
-        except services.RoundStateError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, _host_saved_message(table, result))
+    if posted:
+        saved = save_host_scores(request, gtable, form, current)
+        problems, needs_confirmation = saved.problems, saved.needs_confirmation
+        if saved.refusal:
+            messages.error(request, saved.refusal)
+        elif saved.result is not None:
+            messages.success(request, _host_saved_message(table, saved.result))
             return redirect("round_detail", slug=slug, number=number)
-    by_player, general = _problems_by_player(problems, seats)
+    by_player, general = problems_by_player(problems, seats)
     fields = [(form[f"p{s.player_id}"], s, by_player.get(s.player_id, [])) for s in seats]
     refused = bool(problems or needs_confirmation or (form.is_bound and form.errors))
     return render(
@@ -324,19 +355,21 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             "fields": fields,
             "problems": problems,
             "general_problems": general,
-            "summary": _error_summary(fields, general),
+            "summary": error_summary(fields, general),
             "refused": refused,
             "needs_confirmation": needs_confirmation,
             "current": current,
             "closed": closed,
             "deal": gtable.rules_round(),
-            "versions": gtable.entries.order_by("-version").prefetch_related("scores__player"),
+            "versions": gtable.entries.order_by("-version")
+            .select_related("table")
+            .prefetch_related("scores__player"),
         },
         status=422 if refused else 200,
     )
 
 
-def _error_summary(fields, general: list[str]) -> list[tuple[str, str | None]]:
+def error_summary(fields, general: list[str]) -> list[tuple[str, str | None]]:
     """Each problem once, as (message, the id of the first score field it names): the
     summary at the top links to the field; one naming two players is listed once."""
     summary: dict[str, str | None] = dict.fromkeys(general)
@@ -354,7 +387,9 @@ def table_history(request: HttpRequest, slug: str, number: int, table: int) -> H
     rnd = host_round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     seats = list(gtable.seats.select_related("player").order_by("position"))
-    versions = list(gtable.entries.order_by("-version").prefetch_related("scores"))
+    versions = list(
+        gtable.entries.order_by("-version").select_related("table").prefetch_related("scores")
+    )
     current = next((v for v in versions if v.state == Entry.State.CURRENT), None)
     rows = []
     for seat in seats:  # seat order, as the table sits
