@@ -9,6 +9,7 @@ from tourney.accounts import signin_links
 from tourney.server import health
 from tourney.views import (
     cards,
+    door,
     events,
     person,
     players,
@@ -41,6 +42,10 @@ urlpatterns = [
     path(event + "players/<int:pk>/status/", players.player_status, name="player_status"),
     path(event + "players/check-in/", players.player_check_in_all, name="player_check_in_all"),
     path(event + "players/<int:pk>/rename/", players.player_rename, name="player_rename"),
+    path(event + "door/", door.door_card, name="door_card"),
+    path(event + "door/switch/", door.door_switch, name="door_switch"),
+    path(event + "door/new-address/", door.door_new_address, name="door_new_address"),
+    path(event + "arrivals/<int:pk>/", door.arrival_decide, name="arrival_decide"),
     path(event + "seating/", seating.event_seating, name="event_seating"),
     path(event + "seating/rules/", seating.seating_constraint_add, name="seating_constraint_add"),
     path(
@@ -95,6 +100,7 @@ urlpatterns = [
     ),
     path(event + "end/", events.event_end, name="event_end"),
     path(event + "reopen/", events.event_reopen, name="event_reopen"),
+    path("door/<str:token>/", door.door, name="door"),
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("t/<str:token>/status/", table.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table_confirm"),

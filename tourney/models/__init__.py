@@ -8,6 +8,7 @@ May import Django and ``scoring`` (the rules a score was checked by), never serv
 
 from tourney.models.accounts import SignInLink
 from tourney.models.club import Person, Season, name_key
+from tourney.models.door import Arrival, ArrivalQuerySet
 from tourney.models.night import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -35,6 +36,8 @@ from tourney.models.seating import NightPlan, SeatingConstraint, SeatingJob
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "Arrival",
+    "ArrivalQuerySet",
     "Entry",
     "EntryQuerySet",
     "Event",
