@@ -213,3 +213,21 @@ def test_a_backup_with_a_round_length_that_cant_be_is_refused(tmp_path, host):
     with pytest.raises(Exception, match=r"round_minutes") as caught:
         call_command("import_event", str(path), stdout=io.StringIO())
     assert "door_new_names" in str(caught.value)
+
+
+def test_a_game_at_one_table_has_no_clock_and_no_door(host_client, host, client):
+    event = services.start_table_game(
+        owner=host,
+        name="Family",
+        game_slug="shanghai",
+        players=["Mom", "Dad", "Kid"],
+        house_rules={},
+    )
+    rnd = event.rounds.get(number=1)
+    assert rnd.status == "playing" and event.round_minutes == 30
+    began_ago(rnd, 60)
+    html = html_of(round_page(host_client, event, rnd))
+    assert "Hand 1" in html
+    assert "Time is up" not in html and "no scores" not in html
+    door = client.get(reverse("door", args=[event.door_token]))
+    assert door.status_code == 410

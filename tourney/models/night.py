@@ -291,8 +291,9 @@ class Event(models.Model):
         return f"{self.door_code[:4]}-{self.door_code[4:]}"
 
     def door_is_open(self) -> bool:
-        """Whether the door page takes check-ins: the host left it on, the night goes on."""
-        return self.door_open and not self.is_over()
+        """Whether the door page takes check-ins: the host left it on, the night goes on
+        (a game at one table has no door: its players are typed on the family phone)."""
+        return self.door_open and not self.is_table_game and not self.is_over()
 
     def new_door_address(self) -> None:
         """A new door link and code (a card photographed and shared): the old ones stop
@@ -419,9 +420,12 @@ class Round(models.Model):
     @property
     def ends_at(self) -> datetime.datetime | None:
         """When a round being played runs out of time: its begin plus the night's round
-        length. None before it begins, once it is closed, or when the night has no clock."""
+        length. None before it begins, once it is closed, when the night has no clock,
+        and at a game at one table (a family plays each hand at its own pace)."""
         minutes = self.event.round_minutes
         if self.status != self.Status.PLAYING or self.started_at is None or not minutes:
+            return None
+        if self.event.is_table_game:
             return None
         return self.started_at + datetime.timedelta(minutes=minutes)
 

@@ -72,7 +72,10 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(event, HttpResponse):
         return event
     if not event.door_is_open():
-        why = "the night is over" if event.is_over() else "the host has turned it off"
+        if event.is_table_game:
+            why = "a game at one table has no door"
+        else:
+            why = "the night is over" if event.is_over() else "the host has turned it off"
         message = f"Check-in at the door is closed for {event.name}: {why}. Ask the desk."
         return render(request, "tourney/door.html", {"refused": message}, status=410)
     form = DoorNameForm(event=event)
