@@ -28,8 +28,9 @@ HTMX = {"HX-Request": "true"}
 # hx-* attribute values that are not a {% url %}: the endpoint they reach.
 EXPRESSIONS = {
     "{{ action }}": ("scoring:hand_add", "scoring:hand_correct"),  # scoring/hand_form.html
-    # the monitor, the sheet and the projector ask for themselves with the stamp they show
-    "{{ poll_url }}": ("round_detail", "master_sheet", "projector"),
+    # the monitor, the sheet, the projector and the players page (arrivals at the door)
+    # ask for themselves with the stamp they show
+    "{{ poll_url }}": ("round_detail", "master_sheet", "projector", "player_list"),
 }
 
 # Forms: each has a test below of a bad submission answered 4xx with the message.
@@ -46,6 +47,7 @@ FORMS = {
 # turns into "That is no longer there. Reload the page." beside the region.
 POLLS = {
     "round_detail",
+    "player_list",
     "season_projector",
     "projector",
     "table_status",
@@ -266,6 +268,7 @@ def test_polls_for_something_gone_are_404(host_client, four, playing):
         reverse("scoring:pad_sheet", args=[four.pk + 1000]),
         reverse("table_status", args=["x" * 20]),
         reverse("event_seating", args=["no-such-night"]),
+        reverse("player_list", args=["no-such-night"]),
     ]
     assert len(gone) == len(POLLS)
     for url in gone:

@@ -34,6 +34,7 @@ KEYED = {
     "sign_in_link",
     "host_invite",
     "password_reset_confirm",
+    "door",
 }
 # Parameters that name no record of anyone's.
 NOT_RECORDS = {"fmt": "csv", "game": "partnership-rook"}

@@ -88,7 +88,7 @@ def test_the_roster_partial_counts_the_expected_after_a_check_in(host_client, ho
         {"status": S.PRESENT},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert partial.lstrip().startswith('<div id="roster">')
+    assert partial.lstrip().startswith('<div id="roster"')
     assert "(2 expected)" in partial
     assert reverse("player_check_in_all", args=[event.slug]) in partial
 

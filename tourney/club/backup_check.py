@@ -65,6 +65,9 @@ EVENT_FIELDS = [
     "reopened_at",
     "season_seating",
     "table_history_days",
+    "round_minutes",
+    "door_open",
+    "door_new_names",
 ]
 
 # How deep a backup nests: a club file is about seven levels at its deepest.
@@ -386,6 +389,10 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     c.flag(f, "season_seating", path, optional=True)
     c.flag(f, "sit_out_when_uneven", path, optional=True)
     c.whole(f, "table_history_days", path, 0, 365, optional=True)
+    c.whole(f, "round_minutes", path, 1, 240, optional=True, null=True)
+    c.flag(f, "door_open", path, optional=True)
+    if "door_new_names" in f:  # backups from before the door card have none
+        c.choice(f, "door_new_names", path, Event.DoorNewNames)
     c.when(f, "ended_at", path, optional=True)
     c.when(f, "reopened_at", path, optional=True)
     c.choice(f, "game_slug", path, Event.Game)

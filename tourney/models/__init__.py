@@ -10,6 +10,7 @@ May import Django and ``scoring`` (the rules a score was checked by), never serv
 from tourney.models.accounts import HostAccount, HostInvite, SignInLink, club_name
 from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import Person, Season, name_key
+from tourney.models.door import Arrival, ArrivalQuerySet
 from tourney.models.night import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -39,6 +40,8 @@ __all__ = [
     "CODE_LENGTH",
     "Activity",
     "ActivityQuerySet",
+    "Arrival",
+    "ArrivalQuerySet",
     "Entry",
     "EntryQuerySet",
     "Event",

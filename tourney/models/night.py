@@ -17,7 +17,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -65,6 +65,10 @@ class Event(models.Model):
         MIX = "mix", "Mix: fewest repeat meetings"
         STANDINGS = "standings", "Standings: lowest totals sit together"
         RANDOM = "random", "Random"
+
+    class DoorNewNames(models.TextChoices):
+        CHECK_IN = "check_in", "Is checked in at once"
+        WAIT = "wait", "Waits for the desk to approve it"
 
     class Kind(models.TextChoices):
         TOURNAMENT = "tournament", "Tournament (many tables, re-seated each round)"
@@ -117,6 +121,29 @@ class Event(models.Model):
         help_text="After the night ends, its table links keep showing the standings, but "
         "each player's page and history only for this many days.",
     )
+    round_minutes = models.PositiveSmallIntegerField(
+        "round length (minutes)",
+        null=True,
+        blank=True,
+        default=30,
+        validators=[MinValueValidator(1), MaxValueValidator(240)],
+        help_text="The projector counts each round down from when it begins, and the round "
+        "page names the tables still without scores once time is up. Blank: no clock.",
+    )
+    door_open = models.BooleanField(
+        "players may check themselves in at the door",
+        default=True,
+        help_text="The door card's QR code and code open a page where arriving players "
+        "pick or type their name. It stops working when the night ends.",
+    )
+    door_new_names = models.CharField(
+        "a name typed at the door that isn't on tonight's list",
+        max_length=10,
+        choices=DoorNewNames,
+        default=DoorNewNames.WAIT,
+    )
+    door_token = models.CharField(max_length=64, unique=True, default=new_table_token)
+    door_code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_table_code)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -258,6 +285,23 @@ class Event(models.Model):
     def round_rules(self, number: int, players: int) -> rules.Round:
         return self.game.rounds_for(players)[number - 1]
 
+    @property
+    def door_code_display(self) -> str:
+        """The door code as printed: two groups of four, like a table card's."""
+        return f"{self.door_code[:4]}-{self.door_code[4:]}"
+
+    def door_is_open(self) -> bool:
+        """Whether the door page takes check-ins: the host left it on, the night goes on
+        (a game at one table has no door: its players are typed on the family phone)."""
+        return self.door_open and not self.is_table_game and not self.is_over()
+
+    def new_door_address(self) -> None:
+        """A new door link and code (a card photographed and shared): the old ones stop
+        working at once."""
+        self.door_token = new_table_token()
+        self.door_code = new_table_code()
+        self.save(update_fields=["door_token", "door_code", "updated_at"])
+
 
 class PlayerQuerySet(models.QuerySet):
     def present(self) -> PlayerQuerySet:
@@ -372,6 +416,27 @@ class Round(models.Model):
     def tables_without_scores(self) -> list[GameTable]:
         scored = {e.table_id for e in self.entries.all() if e.state == Entry.State.CURRENT}
         return [t for t in self.tables.all() if t.pk not in scored]
+
+    @property
+    def ends_at(self) -> datetime.datetime | None:
+        """When a round being played runs out of time: its begin plus the night's round
+        length. None before it begins, once it is closed, when the night has no clock,
+        and at a game at one table (a family plays each hand at its own pace)."""
+        minutes = self.event.round_minutes
+        if self.status != self.Status.PLAYING or self.started_at is None or not minutes:
+            return None
+        if self.event.is_table_game:
+            return None
+        return self.started_at + datetime.timedelta(minutes=minutes)
+
+    def minutes_over(self, now: datetime.datetime | None = None) -> int | None:
+        """Whole minutes past the round's time (0 in its first minute over), or None
+        while time is left or there is no clock."""
+        ends = self.ends_at
+        now = now or timezone.now()
+        if ends is None or now < ends:
+            return None
+        return int((now - ends).total_seconds() // 60)
 
     def contract(self) -> rules.Round:
         return self.event.game.rounds_for(self.event.preferred_table_size)[self.number - 1]

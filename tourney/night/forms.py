@@ -75,10 +75,15 @@ class EventForm(forms.ModelForm):
             "season",
             "season_seating",
             "table_history_days",
+            "round_minutes",
+            "door_open",
+            "door_new_names",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            "round_minutes": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            "door_new_names": forms.RadioSelect,
         }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
@@ -87,6 +92,18 @@ class EventForm(forms.ModelForm):
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
             "season_seating": "Seat away from recent season opponents",
+            "round_minutes": "Round length in minutes",
+            "door_open": "Players may check themselves in at the door (the door card)",
+            "door_new_names": "A name typed at the door that isn't on tonight's list",
+        }
+        error_messages = {
+            "round_minutes": {
+                "min_value": "A round lasts at least 1 minute: leave it blank for no clock.",
+                "max_value": "A round lasts at most %(limit_value)s minutes: leave it blank "
+                "for no clock.",
+                "invalid": "Type the round length in whole minutes, like 30, or leave it "
+                "blank for no clock.",
+            }
         }
 
     def __init__(self, *args, owner=None, **kwargs):
@@ -105,7 +122,12 @@ class EventForm(forms.ModelForm):
         if self.instance.pk and self.instance.is_table_game:
             # A game at one table is no night of a season: it is ranked on its own.
             del self.fields["season"], self.fields["season_seating"]
+            # Nor has it a door to check in at or a clock for its rounds.
+            for name in ("round_minutes", "door_open", "door_new_names"):
+                del self.fields[name]
         self.fields["table_history_days"].required = False  # blank: the house default
+        if "door_new_names" in self.fields:
+            self.fields["door_new_names"].required = False  # not sent: the house default
         self.rule_fields: dict[str, list[str]] = {}
         saved = self.instance.house_rules if self.instance.pk else {}
         for slug in TABLE_SIZES:
@@ -174,6 +196,8 @@ class EventForm(forms.ModelForm):
         data = super().clean()
         if data.get("table_history_days") is None and "table_history_days" not in self.errors:
             data["table_history_days"] = Event._meta.get_field("table_history_days").default
+        if "door_new_names" in self.fields and not data.get("door_new_names"):
+            data["door_new_names"] = Event._meta.get_field("door_new_names").default
         slug = data.get("game_slug")
         if not slug:
             return data
@@ -329,16 +353,24 @@ class PlayerNamesForm(forms.Form):
             return
         who = " or ".join(others)
         field_name = self._field_name("here-", name)
+        label, choices = self._here_question(name, others)
         self.fields[field_name] = forms.ChoiceField(
-            label=f"“{name}”: someone else, or {who}, who is already playing tonight?",
-            choices=[
+            label=label, choices=choices, required=False, widget=forms.RadioSelect
+        )
+        self.here_questions.append(
+            {"name": name, "field": field_name, "who": who, "others": others}
+        )
+
+    def _here_question(self, name: str, others: list[str]) -> tuple[str, list]:
+        """The question, in the host's words, and its answers ("add" or "skip")."""
+        who = " or ".join(others)
+        return (
+            f"“{name}”: someone else, or {who}, who is already playing tonight?",
+            [
                 ("add", f"Someone else: add “{name}” too"),
                 ("skip", f"{who}, already playing: leave “{name}” out"),
             ],
-            required=False,
-            widget=forms.RadioSelect,
         )
-        self.here_questions.append({"name": name, "field": field_name, "who": who})
 
     def question_fields(self):
         return [(q, self[q["field"]]) for q in self.questions]
@@ -426,6 +458,72 @@ class PlayerNamesForm(forms.Form):
             if q["name"] in left_out:
                 self.notes.append(f"“{q['name']}” left out: {q['who']} is already playing.")
         data["entries"] = entries
+        return data
+
+
+class DoorNameForm(PlayerNamesForm):
+    """A player at the door types their own name. It is matched as the host's typed
+    names are (the roster's close spellings, "the same Ann Whitaker as before?", a close
+    spelling of someone playing tonight), in the player's own words. ``cleaned_data``
+    then holds ``player`` (tonight's player they are) or ``entries`` (one roster person
+    or new name, for the desk)."""
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, event=event, **kwargs)
+        for name in ("check_in", "tick_all", "roster"):
+            del self.fields[name]
+        field = self.fields["names"]
+        field.label = "Your name"
+        field.help_text = "First and last name, as the desk knows you."
+        field.widget = forms.TextInput(
+            attrs={"autocomplete": "name", "autocapitalize": "words", "spellcheck": "false"}
+        )
+        for question in self.questions:
+            named = self.fields[question["field"]]
+            person = named.choices[0][1].removeprefix("Yes, the same ")
+            named.label = f"“{question['name']}”: are you the {person} who played before?"
+            named.choices = [
+                (value, f"Yes, I'm {label.removeprefix('Yes, the same ')}")
+                if value != "new"
+                else (value, f"No, I'm new: “{question['name']}”")
+                for value, label in named.choices
+            ]
+
+    def typed_names(self) -> list[str]:
+        return super().typed_names()[:1]  # one person at the door: their own name
+
+    def _here_question(self, name: str, others: list[str]) -> tuple[str, list]:
+        return (
+            f"“{name}”: is that you, already on tonight's list?",
+            [(f"me-{i}", f"Yes, I'm {other}") for i, other in enumerate(others)]
+            + [("add", f"No, I'm someone else: “{name}”")],
+        )
+
+    def _tonights_player(self, name: str) -> Player | None:
+        key = name_key(name)
+        return next((p for p in self.event.players.all() if name_key(p.name) == key), None)
+
+    def clean(self):
+        names = self.typed_names()
+        if not names:
+            raise ValidationError("Type your name, or tap it in the list above.")
+        exact = self._tonights_player(names[0])
+        if exact is not None:  # on tonight's list, as typed (or in other capitals)
+            return {**self.cleaned_data, "player": exact}
+        for question in self.here_questions:
+            answer = self.cleaned_data.get(question["field"]) or ""
+            if answer.startswith("me-"):
+                other = question["others"][int(answer.removeprefix("me-"))]
+                return {**self.cleaned_data, "player": self._tonights_player(other)}
+        try:
+            data = super().clean()
+        except ValidationError:
+            if getattr(self, "needs_answers", False):
+                raise ValidationError(
+                    "One question first: answer it below, then tap “Check me in” again."
+                ) from None
+            raise
+        data["player"] = None
         return data
 
 

@@ -15,6 +15,7 @@ move their answers into the database. One module per workflow:
 - planning: a seating's inputs read, planned outside any transaction, the
   night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
+- door: players checking themselves in from the door card, and the desk's approvals;
 - table_games: family games, one table playing on its own;
 - accounts: deleting a host's account and everything in it;
 - common: the host's ``RoundStateError`` and the checks on a round's state;
@@ -32,6 +33,14 @@ below are its public face.
 from .accounts import AccountError, delete_host
 from .activity import Actor, record_role
 from .common import RoundStateError, idempotency_key_for
+from .door import (
+    DoorAnswer,
+    DoorError,
+    approve_arrival,
+    arrive_at_door,
+    check_in_at_door,
+    decline_arrival,
+)
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
 from .jobs import latest_seating, run_seating_job, seating_in_progress, start_seating
@@ -82,19 +91,25 @@ __all__ = [
     "Actor",
     "CheckIn",
     "ConfirmError",
+    "DoorAnswer",
+    "DoorError",
     "RoundStateError",
     "StaleForm",
     "SubmitResult",
     "TableAnswer",
     "add_players",
+    "approve_arrival",
+    "arrive_at_door",
     "begin_round",
     "check_everyone_in",
+    "check_in_at_door",
     "check_table_scores",
     "close_round",
     "confirm_at_desk",
     "confirm_entry",
     "constraint_problems",
     "current_plan",
+    "decline_arrival",
     "delete_event",
     "delete_host",
     "drop_rounds_beyond",

@@ -26,6 +26,8 @@ class Actor:
     phone_table: int | None = None
     player: Player | None = None
     device: str = ""
+    # Someone at the door card's page: the player they checked in as is the author.
+    at_door: bool = False
 
     @classmethod
     def account(cls, user) -> Actor:
@@ -34,6 +36,10 @@ class Actor:
     @classmethod
     def phone(cls, *, table: int, player: Player | None = None, device: str = "") -> Actor:
         return cls(phone_table=table, player=player, device=device)
+
+    @classmethod
+    def door(cls, player: Player | None = None) -> Actor:
+        return cls(player=player, at_door=True)
 
     @property
     def on_phone(self) -> bool:

@@ -7,7 +7,7 @@ May import tourney.models, .activity and .fills.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 
@@ -94,6 +94,9 @@ def add_players(
     ]
     if players:
         how = "checked in" if status == Player.Status.PRESENT else "expected"
+        if by is not None and by.at_door and by.player is None:
+            by = replace(by, player=players[0])  # a new name at the door adds itself
+            how = "checked in at the door"
         names = ", ".join(p.name for p in players)
         record(event, Activity.Action.PLAYERS_ADDED, f"Added {names} ({how}).", by=by)
     if status == Player.Status.PRESENT:

@@ -67,17 +67,19 @@ def workbook_bytes(workbook) -> bytes:
     return buffer.getvalue()
 
 
-def poll_unchanged(request: HttpRequest, event: Event) -> tuple[bool, str]:
+def poll_unchanged(request: HttpRequest, event: Event, *, also: str = "") -> tuple[bool, str]:
     """For a polling page: (the stamp it showed is still current, the address to poll).
 
     The page polls its own address plus ``since=<the stamp it shows>`` (htmx reads the
     address afresh after each swap). ``since`` is taken off ``request.GET`` so links
-    rendered from the query (the sheet's sort links) never carry a stamp.
+    rendered from the query (the sheet's sort links) never carry a stamp. ``also`` is
+    what else the page shows that can change (arrivals waiting at the door, minutes
+    over a round's time), added to the event's stamp.
     """
     query = request.GET.copy()
     since = query.pop("since", [None])[-1]
     request.GET = query
-    stamp = event.score_stamp()
+    stamp = event.score_stamp() + (f".{also}" if also else "")
     poll = query.copy()
     poll["since"] = stamp
     return since == stamp, f"{request.path}?{poll.urlencode()}"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,14 +17,16 @@ from scoring.once import answered_once
 from tourney import services
 from tourney.club import history
 from tourney.club.people import RosterError, rename_person
-from tourney.models import Event, Player, Round, Seat
+from tourney.models import Arrival, Event, Player, Round, Seat
 from tourney.night.forms import (
     PlayerNamesForm,
     PlayerStatusForm,
     RenamePlayerForm,
 )
 from tourney.night.sheet import build_sheet, places_by_round
-from tourney.views.common import host_event, refused
+from tourney.views.common import host_event, poll_unchanged, refused
+
+RECENT_ARRIVALS = 8  # the door's latest check-ins the players page lists
 
 
 @login_required
@@ -30,6 +34,12 @@ from tourney.views.common import host_event, refused
 @answered_once
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug)
+    unchanged, poll_url = poll_unchanged(request, event, also=_door_stamp(event))
+    if request.method == "GET" and request.htmx:
+        if unchanged:
+            return HttpResponse(status=204)  # no arrival, nothing changed
+        context = _players_context(event, poll_url=poll_url)
+        return render(request, "tourney/player_list.html#roster", context)
     form = PlayerNamesForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         status = (
@@ -48,7 +58,8 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
         for note in form.notes:
             messages.info(request, note)
         return redirect("player_list", slug=event.slug)
-    return render(request, "tourney/player_list.html", _players_context(event, form))
+    context = _players_context(event, form, poll_url=poll_url)
+    return render(request, "tourney/player_list.html", context)
 
 
 def _players(count: int) -> str:
@@ -77,7 +88,17 @@ def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("player_list", slug=event.slug)
 
 
-def _players_context(event: Event, form=None) -> dict:
+def _door_stamp(event: Event) -> str:
+    """What the players page shows of the door beyond the players: who is waiting."""
+    waiting = Arrival.objects.waiting().filter(event=event).values_list("pk", flat=True)
+    return "w" + "-".join(map(str, waiting))
+
+
+def _players_context(event: Event, form=None, *, poll_url: str | None = None) -> dict:
+    if poll_url is None:  # a partial answering a button: poll on from what it shows
+        stamp = f"{event.score_stamp()}.{_door_stamp(event)}"
+        poll_url = f"{reverse('player_list', args=[event.slug])}?{urlencode({'since': stamp})}"
+    arrivals = event.arrivals.select_related("player")
     players = list(event.players.order_by("name"))
     by_status = defaultdict(int)
     for p in players:
@@ -93,6 +114,10 @@ def _players_context(event: Event, form=None) -> dict:
         # "Gone home" means leaving during the night: before a round has started,
         # someone not coming is "Absent".
         "night_started": event.rounds.exclude(status=Round.Status.PLANNED).exists(),
+        "waiting": list(arrivals.waiting().order_by("at", "pk")),
+        "came_in": list(arrivals.filter(state=Arrival.State.CHECKED_IN)[:RECENT_ARRIVALS]),
+        "poll_url": poll_url,
+        "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -12,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules
@@ -127,18 +129,58 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
     return context
 
 
+def _minutes_over_stamp(event: Event, number: int, now: datetime.datetime) -> str:
+    """Minutes past the round's time, for the monitor's stamp: once time is up the page
+    changes each minute ("4 minutes over") though no score comes in. One small query."""
+    rnd = event.rounds.filter(number=number).only("status", "started_at").first()
+    if rnd is None:
+        return ""
+    rnd.event = event
+    over = rnd.minutes_over(now)
+    return "" if over is None else f"o{over}"
+
+
+def clock_context(rnd: Round, now: datetime.datetime) -> dict:
+    """A round's clock as the pages show it: when it ends (and the server's now, so a
+    page counts down from the server's clock rather than the device's), what is left."""
+    ends = rnd.ends_at
+    if ends is None:
+        return {}
+    left = max(0, int((ends - now).total_seconds()))
+    return {
+        "ends_at": ends,
+        "ends_ms": int(ends.timestamp() * 1000),
+        "now_ms": int(now.timestamp() * 1000),
+        "left": f"{left // 60}:{left % 60:02d}",
+        "over": rnd.minutes_over(now),
+    }
+
+
+def late_tables(rows: list[dict], over: int | None) -> list[str]:
+    """Once time is up, each table still without scores, as the monitor says it."""
+    if over is None:
+        return []
+    late = "time is up" if over == 0 else f"{over} minute{'s' if over != 1 else ''} over"
+    return [f"Table {r['table'].number}: no scores, {late}" for r in rows if r["entry"] is None]
+
+
 @login_required
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug)
-    unchanged, poll_url = poll_unchanged(request, event)
+    now = timezone.now()
+    also = _minutes_over_stamp(event, number, now)
+    unchanged, poll_url = poll_unchanged(request, event, also=also)
     if request.htmx and unchanged:
         return HttpResponse(status=204)  # nothing changed: htmx leaves the page as it is
     rnd = host_round(event, number)
     template = "tourney/round_detail.html"
     if request.htmx:
         template += "#tables"
-    return render(request, template, _round_context(event, rnd, poll_url=poll_url))
+    context = _round_context(event, rnd, poll_url=poll_url)
+    clock = clock_context(rnd, now)
+    context.update(clock=clock, late_tables=late_tables(context["rows"], clock.get("over")))
+    return render(request, template, context)
 
 
 @login_required

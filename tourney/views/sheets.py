@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -17,6 +18,8 @@ from tourney.night.forms import (
 from tourney.night.sheet import build_sheet
 from tourney.night.tables import sheet_table
 from tourney.views.common import XLSX, download, host_event, poll_unchanged, workbook_bytes
+from tourney.views.door import door_card_context
+from tourney.views.rounds import clock_context
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -67,12 +70,18 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(status=204)
     sheet = build_sheet(event)
     template = "tourney/projector.html" + ("#board" if _partial(request) else "")
+    playing = event.round_in_play()
     context = {
         "event": event,
         "sheet": sheet,
         "poll_url": poll_url,
         "poll_seconds": settings.ROOKERY_POLL_SECONDS,
+        # The clock counts down on the screen itself: no more polls than before.
+        "clock": clock_context(playing, timezone.now()) if playing else {},
+        "clock_round": playing,
     }
+    if playing is None and event.door_is_open() and not event.is_table_game:
+        context.update(door_card_context(request, event), show_door=True)
     return render(request, template, context)
 
 

@@ -31,6 +31,7 @@ from tourney.club.history import person_history
 from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
+    Event,
     JoinAttempt,
     Player,
     Round,
@@ -180,6 +181,10 @@ def join(request: HttpRequest) -> HttpResponse:
             if card is not None:
                 attempt.delete()  # the right code isn't a wrong try
                 return redirect("table_page", token=card.token)
+            door = Event.objects.filter(door_code=code).first()
+            if door is not None:  # the door card's code: check-in at the door
+                attempt.delete()
+                return redirect("door", token=door.door_token)
             error = (
                 f"No table has the code {code[:4]}-{code[4:]}. Check each character "
                 "against the card and try again."

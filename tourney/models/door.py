@@ -1,0 +1,71 @@
+"""Arrivals at the door: players who checked themselves in from the door card.
+
+A name picked from the night's list is checked in at once; a name typed that isn't on
+it is checked in at once or waits for the desk, as the event's ``door_new_names``
+says. Each is kept as an ``Arrival``, so the players page can show who came through the
+door and when, and the desk can approve or decline the waiting ones.
+
+Imports Django and the night's models only.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from tourney.models.club import Person
+from tourney.models.night import Event, Player
+
+
+class ArrivalQuerySet(models.QuerySet):
+    def waiting(self) -> ArrivalQuerySet:
+        return self.filter(state=Arrival.State.WAITING)
+
+
+class Arrival(models.Model):
+    class State(models.TextChoices):
+        WAITING = "waiting", "Waiting for the desk"
+        CHECKED_IN = "checked_in", "Checked in"
+        DECLINED = "declined", "Declined by the desk"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="arrivals")
+    name = models.CharField(max_length=60)
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The roster's person the name was matched to, when it was.",
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="arrivals",
+        help_text="The player checked in, once they are.",
+    )
+    state = models.CharField(max_length=12, choices=State, default=State.WAITING)
+    at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ArrivalQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            # A double tap, or two phones typing the same new name, waits once.
+            models.UniqueConstraint(
+                Lower("name"),
+                "event",
+                condition=Q(state="waiting"),
+                name="one_waiting_arrival_per_name",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="arrival_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} at the door ({self.get_state_display().lower()})"
