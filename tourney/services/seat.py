@@ -12,6 +12,7 @@ from itertools import combinations
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from tourney import seating
 from tourney.models import Event, GameTable, Player, Round, Seat, TableCard
@@ -128,6 +129,13 @@ def _write_plan(rnd: Round, plan: seating.Plan) -> None:
             for pos, pid in enumerate(players)
         )
         TableCard.objects.get_or_create(event=rnd.event, number=number)
+    seats_changed(rnd)
+
+
+def seats_changed(rnd: Round) -> None:
+    """A round's seats changed: move the event's score stamp (through ``updated_at``), so
+    the pages that poll with it, the tables' "Next: round N" among them, redraw."""
+    Event.objects.filter(pk=rnd.event_id).update(updated_at=timezone.now())
 
 
 def next_round_number(event: Event) -> int:
@@ -290,6 +298,7 @@ def swap_players(rnd: Round, a: Player, b: Player) -> None:
     seat_b.table_id, seat_b.position = place_a
     seat_b.save()
     Seat.objects.create(round=rnd, table_id=place_b[0], position=place_b[1], player=a)
+    seats_changed(rnd)
 
 
 @transaction.atomic
@@ -315,6 +324,7 @@ def move_player(rnd: Round, player: Player, table_number: int) -> None:
     if not old_table.seats.exists():
         old_table.delete()
         _renumber_tables(rnd)
+    seats_changed(rnd)
 
 
 def _renumber_tables(rnd: Round) -> None:
