@@ -84,6 +84,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# `make loadtest` measures each request's CPU time (tourney.server.cpu): outermost, so
+# it counts every other middleware too.
+if os.environ.get("ROOKERY_CPU_LOG"):
+    MIDDLEWARE.insert(0, "tourney.server.cpu.cpu_log")
+
 ROOT_URLCONF = "tourney.urls"
 
 TEMPLATES = [
@@ -125,6 +130,18 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60"))
         )
     }
+    # ROOKERY_DB_POOL=N: each server process keeps a pool of up to N PostgreSQL
+    # connections (Django's own, psycopg_pool), shared by its threads, instead of one
+    # connection per thread kept DJANGO_CONN_MAX_AGE seconds. bench/loadtest.py
+    # --pool measures both; see the note in issue 30 for which won.
+    pool = int(os.environ.get("ROOKERY_DB_POOL", "0") or 0)
+    if pool and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": pool,
+            "timeout": 10,
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # A SQLite file named by URL queues for the write lock like the default one.
         DATABASES["default"]["CONN_MAX_AGE"] = 0
