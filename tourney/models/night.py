@@ -219,7 +219,7 @@ class Event(models.Model):
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
 
-    def score_stamp(self) -> str:
+    def score_stamp(self, table: int | None = None) -> str:
         """Changes whenever anything the live pages show changes: a score saved,
         confirmed, disputed or settled, a round changing state, a player added,
         renamed or checked in, or the event edited.
@@ -227,8 +227,12 @@ class Event(models.Model):
         The round monitor, master sheet and projector send back the stamp they
         show and get an empty 204 while it stands: a quiet room costs three small
         queries a poll, not a page render (bench/poll_bytes.py measures it).
+        With ``table``, only that table's scores count (the table page's poll).
         """
-        agg = Entry.objects.filter(round__event=self).aggregate(
+        entries = Entry.objects.filter(round__event=self)
+        if table is not None:  # a table's page: only its own scores redraw it
+            entries = entries.filter(table__number=table)
+        agg = entries.aggregate(
             last=models.Max("pk"),
             confirmed=models.Count("confirmed_at"),
             current=models.Count("pk", filter=Q(state=Entry.State.CURRENT)),

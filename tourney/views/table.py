@@ -389,7 +389,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _show_table(request: HttpRequest, card: TableCard) -> HttpResponse:
     """The table's page as it is now, with what the last save did (after a redirect)."""
+    since = card.event.score_stamp(table=card.number)  # before the state: see table_status
     state = services.table_state(card=card)
+    state["since"] = since
     notice = OUTCOMES.get(request.GET.get("done", ""))
     if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
         notice = "Saved. On to the next hand."
@@ -420,7 +422,9 @@ def _saved(
     notice = OUTCOMES[answer.outcome]
     if card.event.kind == card.event.Kind.TABLE and answer.outcome == "saved":
         notice = f"Saved hand {answer.entry.round.number}."
+    since = card.event.score_stamp(table=card.number)
     state = services.table_state(card=card)
+    state["since"] = since
     form = _form(state, request=request, entrant=entrant) if state.get("playing") else None
     return _render(request, state, form, notice=notice)
 
@@ -438,13 +442,14 @@ def _stale(request: HttpRequest, card: TableCard, *, message: str) -> HttpRespon
 def table_status(request: HttpRequest, token: str) -> HttpResponse:
     """The part of the table page that changes under the players' feet; polled by htmx.
 
-    The poll carries the event's stamp it last showed (``since``): while it stands,
-    the answer is an empty 204 after four small queries, so a room of phones polling
-    a quiet round (or a finished night) costs little. The stamp is read before the
-    state, so a change made meanwhile is never hidden behind it.
+    The poll carries the stamp it last showed (``since``: the event's, with only this
+    table's scores counted): while it stands, the answer is an empty 204 after four
+    small queries, so a room of phones polling costs little while other tables save,
+    and after the night. The stamp is read before the state, so a change made
+    meanwhile is never hidden behind it.
     """
     card = _card(token)
-    stamp = card.event.score_stamp()
+    stamp = card.event.score_stamp(table=card.number)
     if request.GET.get("since") == stamp:
         return HttpResponse(status=204)
     state = services.table_state(card=card, standings=False)
