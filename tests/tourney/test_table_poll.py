@@ -1,5 +1,6 @@
 """A table page's poll: an unchanged one is an empty 204 from the event's stamp (with only
-this table's scores counted), in four queries, during a round and after the night alike (issue 30: it rebuilt the whole
+this table's scores counted), in four queries, during a round and after the night alike
+(issue 30: it rebuilt the whole
 master sheet on every poll once the night was over, 16 queries and 19 ms)."""
 
 import re
