@@ -157,6 +157,14 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# App servers share nothing but the database (issue 30): sessions (Django's database
+# sessions), sign-in limits (django-axes' database handler), wrong table codes
+# (JoinAttempt), one-time links, the task queue and night plans are all rows in it.
+# No cache: one in a process's memory (Django's default) would answer differently on
+# each server, so anything that reaches for Django's cache gets nothing kept.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
 # Seating a big night takes seconds: the host's request hands it to Django's task
 # framework, stored in this same database (django-tasks-db), and a worker process
 # started beside the server (tourney.server.serve) plans it.
@@ -180,6 +188,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
