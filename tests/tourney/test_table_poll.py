@@ -83,7 +83,7 @@ def test_after_the_night_polls_neither_rebuild_the_sheet_nor_change(
     event.refresh_from_db()
     assert event.is_over()
 
-    with django_assert_max_num_queries(12):  # was 16: the master sheet is not built
+    with django_assert_max_num_queries(13):  # was 16: the master sheet is not built
         answer = client.get(poll, headers=HTMX)
     html = answer.content.decode()
     assert "Round 2 is closed: these are the final scores" in html

@@ -448,10 +448,17 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     and after the night. The stamp is read before the state, so a change made
     meanwhile is never hidden behind it.
     """
-    card = _card(token)
-    stamp = card.event.score_stamp(table=card.number)
+    if not TOKEN.fullmatch(token):
+        raise Http404("No such table card.")
+    # Only what the stamp needs: the event's house rules and the rest are read on a redraw.
+    light = get_object_or_404(
+        TableCard.objects.select_related("event").only("number", "event__updated_at"),
+        token=token,
+    )
+    stamp = light.event.score_stamp(table=light.number)
     if request.GET.get("since") == stamp:
         return HttpResponse(status=204)
+    card = _card(token)
     state = services.table_state(card=card, standings=False)
     shown = request.GET.get("round", "")
     number = rules.read_whole(shown)
