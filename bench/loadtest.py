@@ -371,7 +371,7 @@ class Door:
     """Where phones knock: one server, or Caddy in front of several (--servers N)."""
 
     def __init__(self, env: dict, args, scratch: Path) -> None:
-        self.front = CaddyFront(scratch) if args.servers > 1 else None
+        self.front = CaddyFront(scratch, health_interval="5s") if args.servers > 1 else None
         if self.front is not None:
             env = app_env(env, self.front.url)
         env["ROOKERY_CPU_LOG"] = str(scratch / "cpu.log")
