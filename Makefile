@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help venv dev-venv prepare run night dev test lint fmt check pytest e2e bench loadtest clean
+.PHONY: help venv dev-venv prepare run night dev test lint fmt check pytest e2e bench loadtest loadtest-scale clean
 
 help:
 	@echo "make run    install, migrate, load the demo night and serve it on http://$(HOST):$(PORT)"
@@ -16,6 +16,7 @@ help:
 	@echo "make test   lint, Django checks and the whole test suite (browser tests need chromium)"
 	@echo "make bench  print the benchmark figures"
 	@echo "make loadtest  play a 30-table night against the server and check nothing was lost"
+	@echo "make loadtest-scale  ten such nights at once on PostgreSQL, two servers behind Caddy"
 	@echo "make dev    like run, but Django's autoreloading development server with DEBUG on"
 
 # The virtualenv, made with the first Python 3.12+ found; stamps re-install
@@ -91,9 +92,14 @@ bench: dev-venv
 		echo "== $$script"; $(PY) $$script || exit 1; echo; done
 
 # A 30-table night against the real server on loopback (not part of `make test`).
-# LOADTEST_DB=postgres uses DATABASE_URL.
+# LOADTEST_DB=postgres uses DATABASE_URL; LOADTEST_ARGS adds options, e.g.
+# LOADTEST_ARGS="--nights 10 --servers 2" (ten nights at once, two servers behind Caddy).
+# `make loadtest-scale` is that, on PostgreSQL.
 loadtest: dev-venv
-	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite)
+	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite) $(LOADTEST_ARGS)
+
+loadtest-scale: dev-venv
+	$(PY) bench/loadtest.py --db postgres --nights 10 --servers 2 $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -10,6 +10,14 @@ once and no table's first saved scores were overwritten.
 
     python bench/loadtest.py                 # SQLite (WAL), a scratch file
     DATABASE_URL=postgres://... python bench/loadtest.py --db postgres
+    DATABASE_URL=postgres://... python bench/loadtest.py --db postgres --nights 10 --servers 2
+
+`--nights N` plays N such nights at once; `--servers N` (N > 1) serves them from N app
+servers behind Caddy (deploy/Caddyfile, HTTPS on loopback), as a club's public server
+does. Every server logs each request's own CPU time (tourney/server/cpu.py), and the
+processes' CPU time is read from /proc: the report gives CPU milliseconds per request
+type, which a busy shared machine does not stretch as it does latency, and the phones
+one core can serve at the table page's 5 s poll.
 
 Every loop is bounded in count and in time; the run stops by itself.
 """
@@ -18,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import sys
 import tempfile
 import threading
@@ -27,10 +37,12 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from html import unescape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.caddyfront import CaddyFront, app_env
 from tests.liveserver import (
     Phone,
     Server,
@@ -50,6 +62,7 @@ class Stats:
         self.lock = threading.Lock()
         self.latency: dict[str, list[float]] = {
             "submit": [],
+            "page": [],
             "poll": [],
             "sheet": [],
             "board": [],
@@ -84,10 +97,10 @@ def timed(stats: Stats, kind: str, call):
 class Host:
     """The host's browser: signed in, refreshing the sheet and driving the rounds."""
 
-    def __init__(self, base: str, slug: str) -> None:
+    def __init__(self, base: str, slug: str, handlers: tuple = ()) -> None:
         self.base = base
         self.slug = slug
-        self.phone = Phone(base, "x")  # reuse its cookie jar and CSRF scraping
+        self.phone = Phone(base, "x", handlers)  # reuse its cookie jar and CSRF scraping
         self.phone.url = f"{base}/accounts/login/"
         self.phone.get()
         self.phone.post({"username": "load-host", "password": "load-test-password-1"})
@@ -113,16 +126,28 @@ class Host:
 
 
 def play_table(
-    base, table, rnd, stats, rng, conflict: bool, double: bool, done: threading.Event, finished
+    base,
+    table,
+    rnd,
+    stats,
+    rng,
+    conflict: bool,
+    double: bool,
+    done: threading.Event,
+    finished,
+    handlers: tuple = (),
 ):
     players = table["players"]
-    phones = [Phone(base, table["token"]) for _ in range(4)]
+    phones = [Phone(base, table["token"], handlers) for _ in range(4)]
+    polls = {}
     # The four players open the page over the first two seconds of the round.
     for phone in phones:
         time.sleep(rng.uniform(0, 0.5))
-        if timed(stats, "poll", phone.get) is None:
+        page = timed(stats, "page", phone.get)
+        if page is None:
             finished.release()
             return
+        polls[phone] = poll_address(page[1]) or f"/t/{table['token']}/status/?round={rnd}"
     out = rng.randrange(len(players))
     # Round 11 is laid down at once: the others hold whole hands, from one inventory.
     least = 30 if rnd == 11 else 3
@@ -159,6 +184,7 @@ def play_table(
                 stats.accepted.append(
                     {
                         "key": key,
+                        "event": table["event"],
                         "round": rnd,
                         "table": table["number"],
                         "outcome": outcome,
@@ -166,7 +192,14 @@ def play_table(
                     }
                 )
 
-    time.sleep(rng.uniform(0.5, 4))  # the hand is counted, then someone taps Save
+    # The hand is counted, then someone taps Save; meanwhile the pages poll once, as
+    # they do every 5 s all through a real round (nothing changed at this table: 204).
+    time.sleep(rng.uniform(0.2, 1.5))
+    for phone in phones:
+        answer = timed(stats, "poll", lambda p=phone: poll(p, polls[p]))
+        if answer and answer[0] == 200:
+            polls[phone] = poll_address(answer[1]) or polls[phone]
+    time.sleep(rng.uniform(0.3, 2.5))
     threads = [threading.Thread(target=submit, args=s) for s in submissions]
     for t in threads:
         t.start()
@@ -177,8 +210,26 @@ def play_table(
     deadline = time.monotonic() + ROUND_TIMEOUT
     while not done.is_set() and time.monotonic() < deadline:
         for phone in phones:
-            timed(stats, "poll", lambda p=phone: p.get(f"status/?round={rnd}"))
+            answer = timed(stats, "poll", lambda p=phone: poll(p, polls[p]))
+            if answer and answer[0] == 200:
+                polls[phone] = poll_address(answer[1]) or polls[phone]
         done.wait(POLL_EVERY)
+
+
+STATUS_POLL = re.compile(r'<div id="status" hx-get="([^"]+)"')
+
+
+def poll_address(html: str) -> str | None:
+    """Where the page's status region polls next (with the stamp it shows), as htmx reads it."""
+    found = STATUS_POLL.search(html)
+    return unescape(found.group(1)) if found else None
+
+
+def poll(phone: Phone, path: str) -> tuple[int, str]:
+    """One htmx poll: 204 (nothing changed since the stamp) or 200 with the new status."""
+    request = urllib.request.Request(phone.base + path, headers={"HX-Request": "true"})
+    with phone.opener.open(request, timeout=10) as response:
+        return response.status, response.read().decode()
 
 
 def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
@@ -190,12 +241,14 @@ def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
         stop.wait(1.0)
 
 
-def floor(base: str, stats: Stats, stop: threading.Event) -> None:
-    """The bare view, four times a second, under the same load (bounded)."""
+def floor(base: str, stats: Stats, stop: threading.Event, handlers: tuple = ()) -> None:
+    """The bare view, four times a second, under the same load, through the same door
+    as the phones (Caddy, with --servers 2) (bounded)."""
     deadline = time.monotonic() + ROUND_TIMEOUT * 12
+    opener = urllib.request.build_opener(*handlers)
 
     def bare():
-        with urllib.request.urlopen(base + "/health/live", timeout=10) as response:
+        with opener.open(base + "/health/live", timeout=10) as response:
             return response.read()
 
     while not stop.is_set() and time.monotonic() < deadline:
@@ -207,7 +260,7 @@ VERIFY = """
 import json
 from collections import Counter
 from tourney.models import Entry, GameTable
-accepted = json.loads(open({path!r}).read())
+accepted = [a for a in json.loads(open({path!r}).read()) if a["event"] == {event}]
 problems = []
 keys = Counter(a["key"] for a in accepted if a["outcome"] != "same")
 for key, n in keys.items():
@@ -220,8 +273,8 @@ for a in accepted:
         first_saved.setdefault((a["round"], a["table"]), a)
 for (rnd, number), a in first_saved.items():
     table = GameTable.objects.get(round__event_id={event}, round__number=rnd, number=number)
-    current = table.entries.get(state="current")
-    if current.idempotency_key != a["key"]:
+    current = table.entries.filter(state="current").first()
+    if current is None or current.idempotency_key != a["key"]:
         problems.append(f"round {{rnd}} table {{number}}: first saved scores were overwritten")
 tables = GameTable.objects.filter(round__event_id={event}).count()
 print(json.dumps({{"problems": problems, "tables": tables,
@@ -237,42 +290,21 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    scratch = Path(tempfile.mkdtemp(prefix="rookery-load-"))
-    env = server_env(scratch / "load.sqlite3" if args.db == "sqlite" else None)
-    if args.db == "postgres" and "DATABASE_URL" not in env:
-        print("--db postgres needs DATABASE_URL", file=sys.stderr)
-        return 2
-    migrate(env)
-    night = build_night(env, players=args.tables * 4, rounds=args.rounds)
-    run_django(
-        env,
-        "from django.contrib.auth import get_user_model\n"
-        "u = get_user_model().objects.get(username='load-host')\n"
-        "u.set_password('load-test-password-1'); u.save()\n",
-    )
-    server = Server(env, workers=args.workers, threads=args.threads).start()
-    stats = Stats()
-    started = time.perf_counter()
+def play_night(door: Door, env, night: dict, args, stats: Stats, rng: random.Random) -> None:
+    """One night's rounds, start to end: phones at every table, the host closing and
+    seating each round once every table has had its answer."""
+    host = Host(door.url, night["slug"], door.handlers)
     stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(host, stats, stop))
+    watcher.start()
     try:
-        host = Host(server.url, night["slug"])
-        watcher = threading.Thread(target=watch, args=(host, stats, stop))
-        watcher.start()
-        floorer = threading.Thread(target=floor, args=(server.url, stats, stop))
-        floorer.start()
         for number in range(1, args.rounds + 1):
             info = tables_now(env, night["event"])
-            assert info["round"] == number and info["status"] == "playing", info
+            if (info["round"], info["status"]) != (number, "playing"):
+                stats.error(f"{night['slug']}: round {number} did not begin")
+                return
+            for t in info["tables"]:
+                t["event"] = night["event"]
             done = threading.Event()
             finished = threading.Semaphore(0)
             conflicts = set(rng.sample(range(len(info["tables"])), k=3))
@@ -280,7 +312,7 @@ def main() -> int:
                 threading.Thread(
                     target=play_table,
                     args=(
-                        server.url,
+                        door.url,
                         t,
                         number,
                         stats,
@@ -289,6 +321,7 @@ def main() -> int:
                         rng.random() < 0.2,
                         done,
                         finished,
+                        door.handlers,
                     ),
                 )
                 for i, t in enumerate(info["tables"])
@@ -311,24 +344,139 @@ def main() -> int:
             for t in threads:
                 t.join(timeout=ROUND_TIMEOUT)
             if number < args.rounds:
-                host.post(f"/events/{night['slug']}/rounds/next/")
-                host.post(f"/events/{night['slug']}/rounds/{number + 1}/begin/")
-            print(f"round {number:>2}: {len(info['tables'])} tables saved", flush=True)
+                begin_next(host, env, night, number + 1)
+            print(
+                f"{night['slug'][:24]} round {number:>2}: {len(info['tables'])} tables saved",
+                flush=True,
+            )
+    finally:
         stop.set()
         watcher.join(timeout=30)
+
+
+def begin_next(host: Host, env, night: dict, number: int) -> None:
+    """Seat the next round and begin it. A busy machine may plan it in the task queue
+    (the page says "seating…"): begin is tried again until the round is seated."""
+    host.post(f"/events/{night['slug']}/rounds/next/")
+    deadline = time.monotonic() + ROUND_TIMEOUT
+    while time.monotonic() < deadline:
+        host.post(f"/events/{night['slug']}/rounds/{number}/begin/")
+        info = tables_now(env, night["event"])
+        if info["round"] == number and info["status"] == "playing":
+            return
+        time.sleep(1)
+
+
+class Door:
+    """Where phones knock: one server, or Caddy in front of several (--servers N)."""
+
+    def __init__(self, env: dict, args, scratch: Path) -> None:
+        self.front = CaddyFront(scratch, health_interval="5s") if args.servers > 1 else None
+        if self.front is not None:
+            env = app_env(env, self.front.url)
+        env["ROOKERY_CPU_LOG"] = str(scratch / "cpu.log")
+        self.env = env
+        self.servers = [
+            Server(env, workers=args.workers, threads=args.threads) for _ in range(args.servers)
+        ]
+
+    def start(self) -> Door:
+        for server in self.servers:
+            server.start()
+        if self.front is not None:
+            self.front.start([s.port for s in self.servers])
+        return self
+
+    @property
+    def url(self) -> str:
+        return self.front.url if self.front else self.servers[0].url
+
+    @property
+    def handlers(self) -> tuple:
+        return (self.front.handler(),) if self.front else ()
+
+    def cpu_seconds(self) -> float:
+        return sum(server_cpu_seconds(s) for s in self.servers)
+
+    def stop(self) -> None:
+        if self.front is not None:
+            self.front.stop()
+        for server in self.servers:
+            server.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--nights", type=int, default=1, help="nights played at once")
+    parser.add_argument("--servers", type=int, default=1, help="app servers (>1: behind Caddy)")
+    parser.add_argument("--pool", type=int, default=0, help="ROOKERY_DB_POOL (PostgreSQL)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    global ROUND_TIMEOUT
+    ROUND_TIMEOUT *= max(1, args.nights // 2)  # many nights on one machine: rounds take longer
+    rng = random.Random(args.seed)
+    scratch = Path(tempfile.mkdtemp(prefix="rookery-load-"))
+    env = server_env(scratch / "load.sqlite3" if args.db == "sqlite" else None)
+    if args.db == "postgres" and "DATABASE_URL" not in env:
+        print("--db postgres needs DATABASE_URL", file=sys.stderr)
+        return 2
+    if args.pool:
+        env["ROOKERY_DB_POOL"] = str(args.pool)
+    migrate(env)
+    nights = [
+        build_night(env, players=args.tables * 4, rounds=args.rounds) for _ in range(args.nights)
+    ]
+    run_django(
+        env,
+        "from django.contrib.auth import get_user_model\n"
+        "u = get_user_model().objects.get(username='load-host')\n"
+        "u.set_password('load-test-password-1'); u.save()\n",
+    )
+    door = Door(env, args, scratch).start()
+    stats = Stats()
+    started = time.perf_counter()
+    cpu_before = door.cpu_seconds()
+    (scratch / "cpu.log").write_text("")  # start counting here: start-up requests aside
+    stop = threading.Event()
+    try:
+        floorer = threading.Thread(target=floor, args=(door.url, stats, stop, door.handlers))
+        floorer.start()
+        players = [
+            threading.Thread(
+                target=play_night, args=(door, env, night, args, stats, random.Random(rng.random()))
+            )
+            for night in nights
+        ]
+        for t in players:
+            t.start()
+        for t in players:
+            t.join(timeout=ROUND_TIMEOUT * (args.rounds + 2))
+        stop.set()
         floorer.join(timeout=30)
     finally:
         stop.set()  # every helper thread ends, whatever happened
         elapsed = time.perf_counter() - started
-        server.stop()
+        cpu_spent = door.cpu_seconds() - cpu_before
+        door.stop()
     path = scratch / "accepted.json"
     path.write_text(json.dumps(stats.accepted))
-    verdict = json.loads(run_django(env, VERIFY.format(path=str(path), event=night["event"])))
+    verdicts = [
+        json.loads(run_django(env, VERIFY.format(path=str(path), event=night["event"])))
+        for night in nights
+    ]
+    problems = [p for v in verdicts for p in v["problems"]]
 
     print()
     print(
-        f"database: {args.db}; {args.tables} tables, {args.tables * 4} phones, "
-        f"{args.rounds} rounds; granian, {args.workers} workers x {args.threads} threads"
+        f"database: {args.db}; {args.nights} night(s) of {args.tables} tables, "
+        f"{args.nights * args.tables * 4} phones, {args.rounds} rounds; {args.servers} "
+        f"server(s){' behind Caddy' if args.servers > 1 else ''}, granian {args.workers} "
+        f"workers x {args.threads} threads" + (f"; pool {args.pool}" if args.pool else "")
     )
     print(f"{'request':<10} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for kind, values in stats.latency.items():
@@ -344,20 +492,109 @@ def main() -> int:
     )
     print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s")
     print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+    print()
+    report_cpu(scratch / "cpu.log", cpu_spent)
+    print()
     outcomes = {}
     for a in stats.accepted:
         outcomes[a["outcome"]] = outcomes.get(a["outcome"], 0) + 1
     print(f"accepted submissions: {len(stats.accepted)} {outcomes}")
     print(
-        f"stored: {verdict['entries']} table entries; {verdict['disputed']} disputing sets kept "
+        f"stored: {sum(v['entries'] for v in verdicts)} table entries; "
+        f"{sum(v['disputed'] for v in verdicts)} disputing sets kept "
         "beside the first entry, which the host kept at close"
     )
-    print(f"lost, doubled or overwritten: {len(verdict['problems'])}")
-    for problem in verdict["problems"][:10]:
+    print(f"lost, doubled or overwritten: {len(problems)}")
+    for problem in problems[:10]:
         print("  ", problem)
-    ok = not stats.errors and not verdict["problems"]
+    ok = not stats.errors and not problems
     print("RESULT:", "PASS" if ok else "FAIL")
     return 0 if ok else 1
+
+
+# Request types for the CPU report: (name, method, path). Add a line for a new page.
+REQUEST_TYPES = [
+    ("poll", "GET", re.compile(r"^/t/[^/]+/status/$")),
+    ("submit", "POST", re.compile(r"^/t/[^/]+/$")),
+    ("page", "GET", re.compile(r"^/t/[^/]+/$")),
+    ("sheet", "GET", re.compile(r"^/events/[^/]+/sheet/$")),
+    ("board", "GET", re.compile(r"^/events/[^/]+/projector/$")),
+    ("live", "GET", re.compile(r"/live/|/standings/")),  # the phones' live standings page
+    ("floor", "GET", re.compile(r"^/health/live$")),
+]
+
+
+def request_type(method: str, path: str) -> str:
+    return next(
+        (name for name, m, pattern in REQUEST_TYPES if m == method and pattern.search(path)),
+        "other",
+    )
+
+
+def server_cpu_seconds(server: Server) -> float:
+    """User + system CPU of a server's processes (its process group), from /proc; the
+    task worker beside it aside (it polls its queue whatever the load)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[2]) != server.proc.pid or b"db_worker" in cmdline:
+            continue  # fields[2] is the process group
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def report_cpu(log: Path, process_seconds: float) -> None:
+    """CPU ms per request type: each request's own thread time in Django (the log), plus
+    an equal share of what the processes spent outside Django (HTTP, the event loop),
+    and the phones one core serves at the table page's 5 s poll."""
+    rows: dict[str, list[tuple[float, int]]] = {}
+    for line in log.read_text().splitlines():
+        method, path, status, cpu_ms, queries = line.split()
+        kind = request_type(method, path)
+        if kind == "poll":
+            kind = "poll 204" if status == "204" else "poll 200"
+        rows.setdefault(kind, []).append((float(cpu_ms), int(queries)))
+        if kind.startswith("poll"):
+            rows.setdefault("poll", []).append((float(cpu_ms), int(queries)))
+    counted = sum(len(v) for k, v in rows.items() if k != "poll")
+    django_ms = sum(ms for k, v in rows.items() if k != "poll" for ms, _ in v)
+    outside = max(0.0, process_seconds * 1000 - django_ms) / max(counted, 1)
+    print(
+        f"server CPU: {process_seconds:.1f} s over {counted} requests; "
+        f"{outside:.2f} ms a request outside Django (HTTP, event loop), added below"
+    )
+    print(f"{'request':<10} {'count':>7} {'Django ms':>10} {'CPU ms':>8} {'queries':>8}")
+    order = [name for name, _, _ in REQUEST_TYPES]
+    order[1:1] = ["poll 204", "poll 200"]
+    for kind in [*order, "other"]:
+        values = rows.get(kind)
+        if not values:
+            continue
+        ms = sum(v for v, _ in values) / len(values)
+        queries = sum(q for _, q in values) / len(values)
+        print(f"{kind:<10} {len(values):>7} {ms:>10.2f} {ms + outside:>8.2f} {queries:>8.1f}")
+    quiet, redrawn = rows.get("poll 204"), rows.get("poll 200")
+    if quiet and redrawn:
+        # This run squeezes a round into seconds, so most of its polls redraw. In a real
+        # round (about 12 minutes: 144 polls at 5 s) a table page redraws about 3 times:
+        # its own save, its confirmation, the round closing.
+        per_quiet = sum(v for v, _ in quiet) / len(quiet) + outside
+        per_redraw = sum(v for v, _ in redrawn) / len(redrawn) + outside
+        share = 3 / 144
+        per_poll = per_quiet * (1 - share) + per_redraw * share
+        print(
+            f"phones one core serves at the 5 s poll: {5000 / per_poll:.0f} "
+            f"({per_poll:.2f} ms a poll: {per_quiet:.2f} unchanged, {per_redraw:.2f} redrawn, "
+            f"3 redraws in a 12-minute round)"
+        )
 
 
 if __name__ == "__main__":

@@ -137,12 +137,12 @@ class Phone:
 
     CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
-    def __init__(self, base: str, token: str) -> None:
+    def __init__(self, base: str, token: str, handlers: tuple = ()) -> None:
         self.base = base
         self.url = f"{base}/t/{token}/"
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect()
+            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect(), *handlers
         )
         self.csrf = ""
 

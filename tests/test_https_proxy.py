@@ -75,7 +75,7 @@ def public_server(tmp_path):
     caddy_env = dict(
         os.environ,
         ROOKERY_DOMAIN=NAME,
-        ROOKERY_UPSTREAM=f"127.0.0.1:{app.port}",
+        ROOKERY_UPSTREAMS=f"127.0.0.1:{app.port}",
         HOME=str(tmp_path),
         XDG_DATA_HOME=str(tmp_path / "data"),
         XDG_CONFIG_HOME=str(tmp_path / "config"),

@@ -85,6 +85,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# `make loadtest` measures each request's CPU time (tourney.server.cpu): outermost, so
+# it counts every other middleware too.
+if os.environ.get("ROOKERY_CPU_LOG"):
+    MIDDLEWARE.insert(0, "tourney.server.cpu.cpu_log")
+
 ROOT_URLCONF = "tourney.urls"
 
 TEMPLATES = [
@@ -126,6 +131,18 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60"))
         )
     }
+    # ROOKERY_DB_POOL=N: each server process keeps a pool of up to N PostgreSQL
+    # connections (Django's own, psycopg_pool), shared by its threads, instead of one
+    # connection per thread kept DJANGO_CONN_MAX_AGE seconds. bench/loadtest.py
+    # --pool measures both; see the note in issue 30 for which won.
+    pool = int(os.environ.get("ROOKERY_DB_POOL", "0") or 0)
+    if pool and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": pool,
+            "timeout": 10,
+        }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # A SQLite file named by URL queues for the write lock like the default one.
         DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -140,6 +157,14 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# App servers share nothing but the database (issue 30): sessions (Django's database
+# sessions), sign-in limits (django-axes' database handler), wrong table codes
+# (JoinAttempt), one-time links, the task queue and night plans are all rows in it.
+# No cache: one in a process's memory (Django's default) would answer differently on
+# each server, so anything that reaches for Django's cache gets nothing kept.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Seating a big night takes seconds: the host's request hands it to Django's task
 # framework, stored in this same database (django-tasks-db), and a worker process
@@ -164,6 +189,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

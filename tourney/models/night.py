@@ -246,7 +246,7 @@ class Event(models.Model):
     def has_scores(self) -> bool:
         return Entry.objects.filter(round__event=self).exists()
 
-    def score_stamp(self) -> str:
+    def score_stamp(self, table: int | None = None) -> str:
         """Changes whenever anything the live pages show changes: a score saved,
         confirmed, disputed or settled, a round changing state, a player added,
         renamed or checked in, or the event edited.
@@ -254,13 +254,28 @@ class Event(models.Model):
         The round monitor, master sheet and projector send back the stamp they
         show and get an empty 204 while it stands: a quiet room costs three small
         queries a poll, not a page render (bench/poll_bytes.py measures it).
+        With ``table``, only that table's scores count (the table page's poll).
         """
-        agg = Entry.objects.filter(round__event=self).aggregate(
-            last=models.Max("pk"),
-            confirmed=models.Count("confirmed_at"),
-            current=models.Count("pk", filter=Q(state=Entry.State.CURRENT)),
-            disputed=models.Count("pk", filter=Q(state=Entry.State.DISPUTED)),
-        )
+        entries = Entry.objects.filter(round__event=self)
+        if table is not None:
+            # A table's page: only its own scores redraw it. Its few rows are counted
+            # here, as an aggregate with filters costs more to build than to run.
+            rows = list(
+                entries.filter(table__number=table).values_list("pk", "state", "confirmed_at")
+            )
+            agg = {
+                "last": max((pk for pk, _, _ in rows), default=0),
+                "confirmed": sum(1 for _, _, at in rows if at is not None),
+                "current": sum(1 for _, state, _ in rows if state == Entry.State.CURRENT),
+                "disputed": sum(1 for _, state, _ in rows if state == Entry.State.DISPUTED),
+            }
+        else:
+            agg = entries.aggregate(
+                last=models.Max("pk"),
+                confirmed=models.Count("confirmed_at"),
+                current=models.Count("pk", filter=Q(state=Entry.State.CURRENT)),
+                disputed=models.Count("pk", filter=Q(state=Entry.State.DISPUTED)),
+            )
         states = "".join(
             s[0] for s in self.rounds.order_by("number").values_list("status", flat=True)
         )

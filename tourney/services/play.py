@@ -639,12 +639,16 @@ def reopen_round(rnd: Round, *, by: Actor | None = None) -> Round:
 OLDER_PAGE = "This form is from an older page; nothing was saved. This is the page now."
 
 
-def table_state(*, card: TableCard, round: Round | None = None) -> dict:
+def table_state(*, card: TableCard, round: Round | None = None, standings: bool = True) -> dict:
     """Everything the table page shows: for the round the table plays now, or for
-    ``round`` (the round a submitted form was loaded for)."""
+    ``round`` (the round a submitted form was loaded for). ``standings=False`` leaves
+    out the night's final standings, which only the whole page shows (a poll
+    building the master sheet for nothing cost a finished night's phones 19 ms a poll)."""
     event = card.event
     over = event.is_over()
     rnd = round if round is not None else event.round_in_play()
+    if rnd is not None:
+        rnd.event = event  # the table's deal and dealer read the event through its round
     state: dict = {
         "card": card,
         "event": event,
@@ -653,7 +657,7 @@ def table_state(*, card: TableCard, round: Round | None = None) -> dict:
         "seats": [],
         "over": over,
     }
-    if over and event.kind != event.Kind.TABLE:
+    if over and standings and event.kind != event.Kind.TABLE:
         state["final"] = build_sheet(event)
     if rnd is None:
         return state
@@ -665,6 +669,7 @@ def table_state(*, card: TableCard, round: Round | None = None) -> dict:
     state["table"] = table
     if table is None:
         return state
+    table.round = rnd
     seats = sorted(table.seats.all(), key=lambda s: s.position)
     entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
     current = next((e for e in entries if e.state == Entry.State.CURRENT), None)

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from tourney import seating
 from tourney.models import Activity, Event, GameTable, Player, Round, Seat, TableCard
@@ -129,6 +130,13 @@ def _write_plan(rnd: Round, plan: seating.Plan) -> None:
             for pos, pid in enumerate(players)
         )
         TableCard.objects.get_or_create(event=rnd.event, number=number)
+    seats_changed(rnd)
+
+
+def seats_changed(rnd: Round) -> None:
+    """A round's seats changed: move the event's score stamp (through ``updated_at``), so
+    the pages that poll with it, the tables' "Next: round N" among them, redraw."""
+    Event.objects.filter(pk=rnd.event_id).update(updated_at=timezone.now())
 
 
 def next_round_number(event: Event) -> int:
@@ -323,6 +331,7 @@ def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -
         f"{b.name} (now table {numbers[place_a[0]]})."
     )
     record(rnd.event, Activity.Action.SWAP, text, by=by, round_number=rnd.number)
+    seats_changed(rnd)
 
 
 @transaction.atomic
@@ -352,6 +361,7 @@ def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | No
         _renumber_tables(rnd)
         text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
     record(rnd.event, Activity.Action.MOVE, text, by=by, round_number=rnd.number)
+    seats_changed(rnd)
 
 
 def _renumber_tables(rnd: Round) -> None:

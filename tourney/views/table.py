@@ -394,7 +394,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _show_table(request: HttpRequest, card: TableCard) -> HttpResponse:
     """The table's page as it is now, with what the last save did (after a redirect)."""
+    since = card.event.score_stamp(table=card.number)  # before the state: see table_status
     state = services.table_state(card=card)
+    state["since"] = since
     notice = OUTCOMES.get(request.GET.get("done", ""))
     if card.event.kind == card.event.Kind.TABLE and request.GET.get("done") == "saved":
         notice = "Saved. On to the next hand."
@@ -425,7 +427,9 @@ def _saved(
     notice = OUTCOMES[answer.outcome]
     if card.event.kind == card.event.Kind.TABLE and answer.outcome == "saved":
         notice = f"Saved hand {answer.entry.round.number}."
+    since = card.event.score_stamp(table=card.number)
     state = services.table_state(card=card)
+    state["since"] = since
     form = _form(state, request=request, entrant=entrant) if state.get("playing") else None
     return _render(request, state, form, notice=notice)
 
@@ -441,9 +445,26 @@ def _stale(request: HttpRequest, card: TableCard, *, message: str) -> HttpRespon
 @private
 @require_GET
 def table_status(request: HttpRequest, token: str) -> HttpResponse:
-    """The part of the table page that changes under the players' feet; polled by htmx."""
+    """The part of the table page that changes under the players' feet; polled by htmx.
+
+    The poll carries the stamp it last showed (``since``: the event's, with only this
+    table's scores counted): while it stands, the answer is an empty 204 after four
+    small queries, so a room of phones polling costs little while other tables save,
+    and after the night. The stamp is read before the state, so a change made
+    meanwhile is never hidden behind it.
+    """
+    if not TOKEN.fullmatch(token):
+        raise Http404("No such table card.")
+    # Only what the stamp needs: the event's house rules and the rest are read on a redraw.
+    light = get_object_or_404(
+        TableCard.objects.select_related("event").only("number", "event__updated_at"),
+        token=token,
+    )
+    stamp = light.event.score_stamp(table=light.number)
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)
     card = _card(token)
-    state = services.table_state(card=card)
+    state = services.table_state(card=card, standings=False)
     shown = request.GET.get("round", "")
     number = rules.read_whole(shown)
     state["round_changed"] = (
@@ -452,7 +473,7 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "tourney/table_page.html#status",
-        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown, polled=True),
+        dict(state, poll_seconds=POLL_SECONDS, shown_round=shown, polled=True, since=stamp),
     )
 
 
