@@ -9,6 +9,7 @@ from tourney.accounts import signin_links
 from tourney.server import health
 from tourney.views import (
     cards,
+    club_site,
     events,
     person,
     players,
@@ -86,6 +87,12 @@ urlpatterns = [
     path("seasons/<str:slug>/projector/", seasons.season_projector, name="season_projector"),
     path("seasons/<str:slug>/standings.xlsx", seasons.season_export, name="season_export"),
     path("people/<int:pk>/", person.person_detail, name="person_detail"),
+    path("club-site/", club_site.club_site_settings, name="club_site_settings"),
+    path("club-site/new-address/", club_site.club_site_new_address, name="club_site_new_address"),
+    path("club/<str:key>/", club_site.club_home, name="club_home"),
+    path("club/<str:key>/nights/<str:slug>/", club_site.club_night, name="club_night"),
+    path("club/<str:key>/seasons/<str:slug>/", club_site.club_season, name="club_season"),
+    path("club/<str:key>/people/<int:pk>/", club_site.club_person, name="club_person"),
     path("join", table.join, name="join"),
     path("join/", table.join, name="join_slash"),
     path(

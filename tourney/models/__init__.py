@@ -7,7 +7,7 @@ May import Django and ``scoring`` (the rules a score was checked by), never serv
 """
 
 from tourney.models.accounts import SignInLink
-from tourney.models.club import Person, Season, name_key
+from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
 from tourney.models.night import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -35,6 +35,7 @@ from tourney.models.seating import NightPlan, SeatingConstraint, SeatingJob
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "ClubSite",
     "Entry",
     "EntryQuerySet",
     "Event",
@@ -57,6 +58,7 @@ __all__ = [
     "SignInLink",
     "TableCard",
     "name_key",
+    "new_site_key",
     "new_table_code",
     "new_table_token",
     "normalise_table_code",
