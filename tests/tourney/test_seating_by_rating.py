@@ -3,6 +3,7 @@
 import datetime
 import random
 import statistics
+from itertools import pairwise
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_a_night_by_rating_keeps_tables_balanced_and_avoids_repeat_meetings():
     for plan in plans:
         assert table_spread(plan.tables, ratings) < 150  # ratings spread ~ 600
     # The seat rule holds: nobody keeps table and seat two rounds running.
-    for before, after in zip(plans, plans[1:], strict=False):
+    for before, after in pairwise(plans):
         spots = {p: (t, s) for t, table in enumerate(before.tables) for s, p in enumerate(table)}
         assert all(
             spots.get(p) != (t, s)
