@@ -97,8 +97,10 @@ class ClubRatings:
         )[0]
 
     def ahead_in_ten(self, a: Person | int, b: Person | int) -> int | None:
+        """The chance in words' terms: times in 10, from 1 to 9 (a deal can beat anyone,
+        so the page never says "10 times in 10" or "0 times")."""
         chance = self.ahead_chance(a, b)
-        return None if chance is None else round(chance * 10)
+        return None if chance is None else min(max(round(chance * 10), 1), 9)
 
     def expect(self, history) -> None:
         """Fill each opponent of a ``club.history.History`` with the times in 10 the

@@ -131,3 +131,15 @@ def test_ratings_show_on_the_roster_the_season_and_the_person_page(host, host_cl
     assert f"expected to finish ahead of Bo Lind {ten} times in 10" in page
     assert "provisional" in page  # 6 rounds so far
     assert page.count("<circle") >= 2 + 2  # the place chart and the rating chart, 2 nights each
+
+
+def test_times_in_ten_never_says_always_or_never(host):
+    rng = random.Random(6)
+    for n in range(1, 4):
+        club_night(host, n, rng, rounds=4)
+    ratings = club_ratings(host)
+    ann = Person.objects.get(owner=host, name="Ann Whitaker")
+    others = Person.objects.filter(owner=host).exclude(pk=ann.pk)
+    assert max(ratings.ahead_chance(ann, o) for o in others) > 0.95  # won every table
+    assert {ratings.ahead_in_ten(ann, o) for o in others} <= set(range(1, 10))
+    assert {ratings.ahead_in_ten(o, ann) for o in others} <= set(range(1, 10))
