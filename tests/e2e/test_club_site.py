@@ -45,6 +45,8 @@ def test_a_host_publishes_the_club_and_a_player_reads_it_on_a_phone(
     page.get_by_label("Club name").fill("Tuesday Rook")
     page.get_by_label("First name and initial (Ann W.)").check()
     page.get_by_label("Bo Lind").check()
+    assert page.locator("label", has_text="Bo Lind").bounding_box()["height"] >= 44
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
     page.get_by_role("button", name="Save").click()
     page.get_by_text("It is published at the address below").wait_for()
     address = page.locator(".club-address a").get_attribute("href")
