@@ -88,7 +88,7 @@ e2e: dev-venv
 	$(VENV)/bin/pytest -m e2e $(PYTEST_ARGS)
 
 bench: dev-venv
-	@for script in bench/seating.py bench/seating_grid.py bench/sheet.py bench/page_weight.py bench/poll_bytes.py bench/imports.py bench/rules.py; do \
+	@for script in bench/seating.py bench/seating_grid.py bench/sheet.py bench/page_weight.py bench/poll_bytes.py bench/imports.py bench/rules.py bench/ratings.py; do \
 		echo "== $$script"; $(PY) $$script || exit 1; echo; done
 
 # A 30-table night against the real server on loopback (not part of `make test`).

@@ -10,7 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring import services as pads
 from tests.factories import night
 from tourney import services
-from tourney.models import Season, TableCard
+from tourney.models import ClubSite, Season, TableCard
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,7 @@ KNOWN_POST_ONLY = {
     "event_end": "event_detail",
     "table_confirm": "table_page",
     "season_event_remove": "season_detail",
+    "club_site_new_address": "club_site_settings",
     "scoring:hand_add": "scoring:pad_detail",
     "scoring:hand_undo": "scoring:pad_detail",
 }
@@ -73,6 +74,7 @@ def world(host):
         "season_slug": season.slug,
         "pad": pad.pk,
         "person": player.person_id,
+        "key": ClubSite.objects.create(owner=host, published=True).key,
     }
 
 

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from scoring.models import Pad
 from tests.e2e.demo import build_night, sign_in
-from tourney.models import Season, TableCard
+from tourney.models import ClubSite, Event, Season, TableCard
+from tourney.night.sheet import build_sheet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -111,6 +112,15 @@ def page_list(event, family):
         ("projector", "season board", reverse("season_projector", args=[season])),
         ("projector", "projector board", reverse("projector", args=[slug])),
         ("projector", "seating chart", reverse("seating_chart", args=[slug, 4])),
+        ("host", "club site settings", reverse("club_site_settings")),
+    ]
+    site = ClubSite.objects.create(owner=event.owner, published=True, title="Friday Rook")
+    done = next(e for e in Event.objects.filter(owner=event.owner) if build_sheet(e).finished)
+    urls += [
+        ("player", "club site", reverse("club_home", args=[site.key])),
+        ("player", "club site night", reverse("club_night", args=[site.key, done.slug])),
+        ("player", "club site season", reverse("club_season", args=[site.key, season])),
+        ("player", "club site person", reverse("club_person", args=[site.key, person])),
     ]
     return urls
 

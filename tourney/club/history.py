@@ -47,6 +47,7 @@ class Opponent:
     ahead: int = 0  # finished nights the person finished ahead
     behind: int = 0
     level: int = 0
+    expected: int | None = None  # times in 10 the rating expects the person ahead (ratings)
 
     @property
     def compared(self) -> int:

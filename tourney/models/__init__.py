@@ -9,7 +9,7 @@ May import Django and ``scoring`` (the rules a score was checked by), never serv
 
 from tourney.models.accounts import HostAccount, HostInvite, SignInLink, club_name
 from tourney.models.activity import Activity, ActivityQuerySet
-from tourney.models.club import Person, Season, name_key
+from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
 from tourney.models.door import Arrival, ArrivalQuerySet
 from tourney.models.night import (
     CODE_ALPHABET,
@@ -42,6 +42,7 @@ __all__ = [
     "ActivityQuerySet",
     "Arrival",
     "ArrivalQuerySet",
+    "ClubSite",
     "Entry",
     "EntryQuerySet",
     "Event",
@@ -67,6 +68,7 @@ __all__ = [
     "TableCard",
     "club_name",
     "name_key",
+    "new_site_key",
     "new_table_code",
     "new_table_token",
     "normalise_table_code",

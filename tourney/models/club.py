@@ -5,6 +5,7 @@ Imports Django and ``scoring`` only; the night's models point at these, never th
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 
 from django.conf import settings
@@ -129,3 +130,49 @@ class Season(models.Model):
     def points(self) -> list[int]:
         """The points table as numbers: points[0] for 1st place."""
         return [int(p) for p in self.points_table.replace(";", ",").split(",") if p.strip()]
+
+
+def new_site_key() -> str:
+    """A club site's address: 12 random bytes (96 bits), unguessable, so only people the
+    host gives the link to find the site (and it can be renewed to close the old one)."""
+    return secrets.token_urlsafe(12)
+
+
+class ClubSite(models.Model):
+    """A host's public results site: off until the host publishes it.
+
+    The site reads the same nights, seasons and people as the host's own pages; this
+    row holds only what the host chose about showing them.
+    """
+
+    class Names(models.TextChoices):
+        INITIAL = "initial", "First name and initial (Ann W.)"
+        FULL = "full", "Full names (Ann Whitaker)"
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_site"
+    )
+    published = models.BooleanField("publish the club site", default=False)
+    key = models.CharField(max_length=32, unique=True, default=new_site_key, editable=False)
+    title = models.CharField(
+        "club name", max_length=80, blank=True, help_text="The site's heading (e.g. Tuesday Rook)."
+    )
+    names = models.CharField("how names show", max_length=8, choices=Names, default=Names.INITIAL)
+    indexable = models.BooleanField(
+        "let search engines list the site",
+        default=False,
+        help_text="Off: every page asks search engines not to index it (noindex).",
+    )
+    hidden = models.ManyToManyField(
+        Person,
+        blank=True,
+        related_name="+",
+        verbose_name="people not shown",
+        help_text="Shown as “A player” in standings, with no page of their own.",
+    )
+
+    def __str__(self) -> str:
+        return self.title or f"Club site of {self.owner}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_home", args=[self.key])

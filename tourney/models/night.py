@@ -65,6 +65,7 @@ class Event(models.Model):
         MIX = "mix", "Mix: fewest repeat meetings"
         STANDINGS = "standings", "Standings: lowest totals sit together"
         RANDOM = "random", "Random"
+        RATING = "rating", "Rating: tables balanced by club rating"
 
     class DoorNewNames(models.TextChoices):
         CHECK_IN = "check_in", "Is checked in at once"

@@ -43,7 +43,7 @@ __all__ = [
     "table_sizes",
 ]
 
-METHODS = ("mix", "standings", "random")
+METHODS = ("mix", "standings", "random", "rating")
 FALLBACKS = ("short_table", "sit_out")
 
 # A player is any hashable, sortable value (the app passes entry ids, the

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from tourney.seating import night
+from tourney.seating.balance import balanced_groups
 from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import (
     FALLBACKS,
@@ -57,9 +58,9 @@ def _checked(
     present = sorted(set(players))
     if len(present) != len(players):
         raise ValueError("a player is listed twice")
-    if method == "standings":
+    if method in ("standings", "rating"):
         if totals is None:
-            raise ValueError("the standings method needs totals")
+            raise ValueError(f"the {method} method needs totals")
         missing = [player for player in present if player not in totals]
         if missing:
             raise ValueError(f"no total for {missing!r}")
@@ -201,6 +202,9 @@ def _single(
     if method == "standings":
         assert totals is not None
         proposal = _standings_groups(seated, sizes, totals, rng)
+    elif method == "rating":  # ``totals`` holds each player's rating (tourney.seating.balance)
+        assert totals is not None
+        proposal = balanced_groups(seated, sizes, totals, past.met, rng)
     else:
         proposal = _random_groups(seated, sizes, rng)
     flags = odd_flags(sizes, room.preferred)

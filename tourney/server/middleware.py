@@ -121,6 +121,8 @@ def _way_back(request: HttpRequest) -> tuple[str, str]:
         return "the season's page", reverse("season_detail", args=[kw["slug"]])
     if route.startswith("seasons"):
         return "the seasons", reverse("season_list")
+    if route.startswith("club-site/"):
+        return "the club site's settings", reverse("club_site_settings")
     if route.startswith("people/"):
         return "the players' roster", reverse("roster")
     if request.user.is_authenticated:

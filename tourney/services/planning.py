@@ -84,7 +84,7 @@ def read_inputs(
     event: Event, number: int, *, fallback: str | None = None, method: str | None = None
 ) -> Inputs:
     """What round ``number`` would be planned from now (a few queries, no planning)."""
-    from .seat import _chosen_fallback, event_totals, season_prior, seating_history
+    from .seat import _chosen_fallback, season_prior, seating_history
 
     players = dict(event.players.present().values_list("pk", "name"))
     present = tuple(sorted(players))
@@ -107,15 +107,23 @@ def read_inputs(
         short_table_size=game.short_table_size,
         fallback=_chosen_fallback(event, fallback),
         night_rounds=event.rounds_planned,
-        totals=(
-            tuple(sorted(event_totals(event).items()))
-            if method == Event.Seating.STANDINGS and not one_table
-            else None
-        ),
+        totals=_totals(event, method) if not one_table else None,
         prior=tuple(sorted((tuple(sorted(pair)), w) for pair, w in prior.items() if w > 0)),
         constraints=event.seating_constraints.as_constraints().present(present),
         names=tuple(sorted(players.items())),
     )
+
+
+def _totals(event: Event, method: str) -> tuple[tuple[int, int], ...] | None:
+    """What the standings and rating methods rank by: the night's totals, or each
+    player's club rating (in hundredths, so the inputs stay whole numbers)."""
+    from .seat import event_ratings, event_totals
+
+    if method == Event.Seating.STANDINGS:
+        return tuple(sorted(event_totals(event).items()))
+    if method == Event.Seating.RATING:
+        return tuple(sorted(event_ratings(event).items()))
+    return None
 
 
 def constraint_problems(inputs: Inputs) -> list[str]:

@@ -47,6 +47,22 @@ def event_totals(event: Event) -> dict[int, int]:
     return {row.player.pk: row.total for row in build_sheet(event).rows}
 
 
+def event_ratings(event: Event) -> dict[int, int]:
+    """player id -> club rating skill (mu, in hundredths) for seating by rating.
+
+    From the host's finished nights (``tourney.club.ratings``); someone with no rating
+    yet (new, or off the roster) counts as the model's starting skill.
+    """
+    from tourney.club.ratings import START, club_ratings
+
+    ratings = club_ratings(event.owner)
+    out = {}
+    for pk, person in event.players.values_list("pk", "person_id"):
+        rating = ratings.now.get(person) if person is not None else None
+        out[pk] = round((rating.mu if rating else START.mu) * 100)
+    return out
+
+
 def plan_for(
     event: Event, number: int, *, fallback: str | None = None, method: str | None = None
 ) -> seating.Plan:

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tourney.club.history import person_history
+from tourney.club.ratings import PROVISIONAL_ROUNDS, club_ratings
 from tourney.models import Season
 from tourney.views.roster import host_person, roster_person
 
@@ -25,8 +26,24 @@ def person_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if season is None:
             raise Http404("No season of yours has that name.")
     history = person_history(person, season=season)
-    return render(
-        request,
-        "tourney/person_detail.html",
-        {"person": person, "history": history, "seasons": seasons, "season": season},
-    )
+    ratings = club_ratings(request.user)
+    ratings.expect(history)
+    context = {
+        "person": person,
+        "history": history,
+        "seasons": seasons,
+        "season": season,
+        "rating": ratings.of(person),
+        "rating_chart": ratings.chart(person),
+        "name": person.name,
+        "versus": versus(history, lambda p: p.name),
+        "provisional_rounds": PROVISIONAL_ROUNDS,
+    }
+    return render(request, "tourney/person_detail.html", context)
+
+
+def versus(history, name_of, *, most: int = 5) -> list[tuple[str, int]]:
+    """What the rating expects against the people met most (at most ``most`` of them)."""
+    return [(name_of(o.person), o.expected) for o in history.opponents if o.expected is not None][
+        :most
+    ]

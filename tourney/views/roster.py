@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring.once import answered_once
 from tourney.club import people
+from tourney.club.ratings import club_ratings
 from tourney.club.roster_forms import (
     FILE_TOO_BIG,
     TEXT_TOO_BIG,
@@ -97,7 +98,10 @@ def roster(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"{person.name} is on your roster.")
             return redirect("roster")
-    everyone = people.roster_for(request.user, search)
+    everyone = list(people.roster_for(request.user, search))
+    ratings = club_ratings(request.user)
+    for person in everyone:
+        person.rating = ratings.of(person)
     return render(
         request,
         "tourney/roster/person_list.html",

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import exports
 from scoring.exports.season import NightRow, NightSheet, season_workbook
+from tourney.club.ratings import PROVISIONAL_ROUNDS, club_ratings
 from tourney.club.season_forms import DeleteSeasonForm, SeasonEventForm, SeasonForm
 from tourney.club.seasons import TIE_BREAK, Method, SeasonTable, explain, season_table
 from tourney.models import Season
@@ -83,6 +84,9 @@ def season_create(request: HttpRequest) -> HttpResponse:
 
 
 def _detail_context(season: Season, table: SeasonTable, add_form: SeasonEventForm) -> dict:
+    ratings = club_ratings(season.owner)
+    for person in table.people.values():
+        person.rating = ratings.of(person)
     return {
         "season": season,
         "table": table,
@@ -91,6 +95,7 @@ def _detail_context(season: Season, table: SeasonTable, add_form: SeasonEventFor
         "lowest_wins": season.method != Method.POINTS,
         "add_form": add_form,
         "new_event_url": f"?season={season.slug}",
+        "provisional_rounds": PROVISIONAL_ROUNDS,
     }
 
 

@@ -243,8 +243,9 @@ def test_standings_page_matches_a_direct_count(host_client, host, four_nights):
         ("4", "Di", "11"),
     ]
     di = rows[-1]
-    assert di[2:6] == ["4", "—(4)", "2", "1"]  # the missed night and what it counts as
-    assert rows[0][2:6] == ["1", "2", "3", "=2"]  # Ann shared 2nd place on night 4
+    # After place, name and club rating: each night's place.
+    assert di[3:7] == ["4", "—(4)", "2", "1"]  # the missed night and what it counts as
+    assert rows[0][3:7] == ["1", "2", "3", "=2"]  # Ann shared 2nd place on night 4
 
 
 def test_a_night_in_play_is_listed_but_not_counted(host_client, host, four_nights):
