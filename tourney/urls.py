@@ -10,6 +10,7 @@ from tourney.server import health
 from tourney.views import (
     cards,
     events,
+    live,
     person,
     players,
     roster,
@@ -96,6 +97,7 @@ urlpatterns = [
     path(event + "end/", events.event_end, name="event_end"),
     path(event + "reopen/", events.event_reopen, name="event_reopen"),
     path("t/<str:token>/", table.table_page, name="table_page"),
+    path("live/<str:token>/", live.live_standings, name="live_standings"),
     path("t/<str:token>/status/", table.table_status, name="table_status"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table_confirm"),
     path("t/<str:token>/players/<int:pk>/", table.table_player, name="table_player"),

@@ -64,6 +64,8 @@ EVENT_FIELDS = [
     "reopened_at",
     "season_seating",
     "table_history_days",
+    "live_standings",
+    "live_token",
 ]
 
 # How deep a backup nests: a club file is about seven levels at its deepest.
@@ -385,6 +387,10 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     c.flag(f, "season_seating", path, optional=True)
     c.flag(f, "sit_out_when_uneven", path, optional=True)
     c.whole(f, "table_history_days", path, 0, 365, optional=True)
+    c.flag(f, "live_standings", path, optional=True)
+    token = f.get("live_token")
+    if token is not None and not (isinstance(token, str) and TOKEN_SHAPE.fullmatch(token)):
+        c.add(_join(path, "live_token"), f"{_shown(token)} is not a standings link's token")
     c.when(f, "ended_at", path, optional=True)
     c.when(f, "reopened_at", path, optional=True)
     c.choice(f, "game_slug", path, Event.Game)

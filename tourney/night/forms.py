@@ -75,6 +75,7 @@ class EventForm(forms.ModelForm):
             "season",
             "season_seating",
             "table_history_days",
+            "live_standings",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -87,6 +88,7 @@ class EventForm(forms.ModelForm):
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
             "season_seating": "Seat away from recent season opponents",
+            "live_standings": "Live standings on players' phones (a Standings QR code)",
         }
 
     def __init__(self, *args, owner=None, **kwargs):

@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tourney.models import Event, Round
 
-
 # What a page needs of the signed-in account, least to most. A role (issue 28) grants
 # one level and everything below it: a viewer may "view", a scorer "score", the desk
 # "desk", a co-host "run"; only the club's own host may "own" (delete, manage roles).

@@ -14,6 +14,7 @@ from tourney.models import Entry, Event, Score
 from tourney.night.forms import (
     BlankSheetForm,
 )
+from tourney.night.links import live_url, qr_svg
 from tourney.night.sheet import build_sheet
 from tourney.night.tables import sheet_table
 from tourney.views.common import XLSX, download, host_event, poll_unchanged, workbook_bytes
@@ -73,6 +74,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "poll_url": poll_url,
         "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
+    if not _partial(request) and (url := live_url(request, event)):
+        context["live_qr"] = qr_svg(url, scale=4)
     return render(request, template, context)
 
 

@@ -507,13 +507,14 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
                 already = f"Already confirmed by {confirmed.confirmed_by}."
     if not request.htmx:
         state = services.table_state(card=card)
-        return _render(
+        response = _render(
             request,
             state,
             _form(state, request=request) if state.get("playing") else None,
             notice=error or already or "Confirmed. Thank you!",
             status=409 if error else 200,
         )
+        return _remember_confirmer(response, None if error else form)
     state = services.table_state(card=card)
     response = render(
         request,
@@ -527,7 +528,15 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         ),
         status=409 if error else 200,
     )
-    return _phone_cookies(request, response)
+    return _remember_confirmer(_phone_cookies(request, response), None if error else form)
+
+
+def _remember_confirmer(response: HttpResponse, form: ConfirmForm | None) -> HttpResponse:
+    """A phone that confirmed as a player is that player's phone from now on: its next
+    score form starts with their name, and the live standings mark their row."""
+    if form is not None:
+        set_phone_cookie(response, NAME_COOKIE, str(form.cleaned_data["player"]))
+    return response
 
 
 @private
