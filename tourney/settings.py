@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import dj_email_url
 from django.utils.csp import CSP
 
 from tourney.server.network import public_url
@@ -144,6 +145,52 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # framework, stored in this same database (django-tasks-db), and a worker process
 # started beside the server (tourney.server.serve) plans it.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+# Email, for sending players their night's result: none unless configured, by
+# EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True, console://) or
+# by Django's usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS / EMAIL_USE_SSL. Either becomes Django 6.1's MAILERS["default"]
+# (the EMAIL_* settings themselves are deprecated); without, MAILERS is empty and
+# the host's Email button is explained instead.
+def email_mailers() -> dict:
+    url = os.environ.get("EMAIL_URL", "")
+    if url:
+        conf = dj_email_url.parse(url)
+    elif os.environ.get("EMAIL_HOST"):
+        conf = {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": os.environ["EMAIL_HOST"],
+            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "25")),
+            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", False),
+            "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", False),
+            "EMAIL_TIMEOUT": 30,
+        }
+    else:
+        return {}
+    backend = conf["EMAIL_BACKEND"]
+    options: dict = {}
+    if backend.endswith(".smtp.EmailBackend"):
+        options = {
+            "host": conf["EMAIL_HOST"],
+            "port": conf["EMAIL_PORT"],
+            "username": conf["EMAIL_HOST_USER"],
+            "password": conf["EMAIL_HOST_PASSWORD"],
+            "use_tls": conf["EMAIL_USE_TLS"],
+            "use_ssl": conf["EMAIL_USE_SSL"],
+            "timeout": conf.get("EMAIL_TIMEOUT") or 30,
+        }
+    elif backend.endswith(".filebased.EmailBackend"):
+        options = {"file_path": conf["EMAIL_FILE_PATH"]}
+    return {"default": {"BACKEND": backend, "OPTIONS": options}}
+
+
+MAILERS = email_mailers()
+ROOKERY_EMAIL = bool(MAILERS)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Rookery <rookery@localhost>")
+
 # How long the host's click waits for a seating before the page says "seating…".
 ROOKERY_SEATING_WAIT = float(os.environ.get("ROOKERY_SEATING_WAIT", "1"))
 

@@ -8,6 +8,7 @@ import scoring.converters  # noqa: F401  (registers <export_format:...>)
 from tourney.accounts import signin_links
 from tourney.server import health
 from tourney.views import (
+    after,
     cards,
     events,
     live,
@@ -96,6 +97,7 @@ urlpatterns = [
     ),
     path(event + "end/", events.event_end, name="event_end"),
     path(event + "reopen/", events.event_reopen, name="event_reopen"),
+    path(event + "results/email/", after.event_results_email, name="event_results_email"),
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("live/<str:token>/", live.live_standings, name="live_standings"),
     path("t/<str:token>/status/", table.table_status, name="table_status"),

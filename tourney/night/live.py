@@ -83,3 +83,10 @@ def your_night(sheet: Sheet, player_id: int | None) -> YourNight | None:
         seat=seat,
         seat_round_playing=seat is not None and seat.round.status == Round.Status.PLAYING,
     )
+
+
+def rating_change(player) -> str | None:
+    """RATING CHANGE SPOT (issue 29, item 3): the player's rating change over this night,
+    in words, for their after-night page and result email. None until ratings exist;
+    the rating work wires it here, and both places show it when it is set."""
+    return None

@@ -16,6 +16,7 @@ move their answers into the database. One module per workflow:
   night plan stored once per attendance; jobs: seating through the task queue;
 - players: adding players, checking them in and out (late arrivals);
 - table_games: family games, one table playing on its own;
+- results: after the night, each player's result emailed through the task queue;
 - common: the host's ``RoundStateError`` and the checks on a round's state.
 
 They import one way: common, then fills and seat, then play, then
@@ -50,6 +51,13 @@ from .play import (
     typed_score_problems,
 )
 from .players import CheckIn, add_players, check_everyone_in, set_player_status
+from .results import (
+    ResultMailing,
+    email_configured,
+    queue_night_results,
+    result_mailing,
+    send_night_results,
+)
 from .seat import (
     current_plan,
     event_totals,
@@ -73,6 +81,7 @@ from .table_games import start_table_game
 __all__ = [
     "CheckIn",
     "ConfirmError",
+    "ResultMailing",
     "RoundStateError",
     "StaleForm",
     "SubmitResult",
@@ -88,6 +97,7 @@ __all__ = [
     "delete_event",
     "drop_rounds_beyond",
     "edit_consequences",
+    "email_configured",
     "end_event",
     "event_totals",
     "idempotency_key_for",
@@ -97,6 +107,7 @@ __all__ = [
     "next_round_number",
     "plan_for",
     "plan_rest_of_night",
+    "queue_night_results",
     "read_inputs",
     "refresh_fills",
     "reopen_event",
@@ -104,6 +115,7 @@ __all__ = [
     "repeats_of",
     "reseat_round",
     "restore_entry",
+    "result_mailing",
     "run_seating_job",
     "season_prior",
     "season_repeats_of",
@@ -111,6 +123,7 @@ __all__ = [
     "seating_history",
     "seating_in_progress",
     "seating_rules_broken",
+    "send_night_results",
     "sent_digest",
     "set_player_status",
     "stale_message",

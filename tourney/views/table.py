@@ -38,6 +38,7 @@ from tourney.models import (
     TableCard,
     normalise_table_code,
 )
+from tourney.night.live import rating_change
 from tourney.night.sheet import build_sheet
 from tourney.server.middleware import PRIVATE
 from tourney.views.players import player_context
@@ -551,10 +552,18 @@ def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         return render(request, "tourney/table_player_closed.html", context, status=410)
     state = services.table_state(card=card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
+    if seat is None and state["over"]:
+        # After the night, the card opens the night of anyone who sat at its table.
+        seat = (
+            Seat.objects.filter(round__event=card.event, table__number=card.number, player_id=pk)
+            .select_related("player__person")
+            .first()
+        )
     if seat is None:
         raise Http404("That player is not at this table.")
     context = player_context(build_sheet(card.event), seat.player)
     context["token"] = token
+    context["rating_change"] = rating_change(seat.player)
     if seat.player.person_id is not None:  # no contact, no links: the template is told so
         context["history"] = person_history(seat.player.person)
     return render(request, "tourney/player_detail.html", context)
