@@ -151,8 +151,8 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True, console://) or
 # by Django's usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 # EMAIL_USE_TLS / EMAIL_USE_SSL. Either becomes Django 6.1's MAILERS["default"]
-# (the EMAIL_* settings themselves are deprecated); without, MAILERS is empty and
-# the host's Email button is explained instead.
+# (the EMAIL_* settings themselves are deprecated); without, the default mailer
+# is Django's dummy one (nothing leaves) and the host's Email button is explained.
 def email_mailers() -> dict:
     url = os.environ.get("EMAIL_URL", "")
     if url:
@@ -189,6 +189,8 @@ def email_mailers() -> dict:
 
 MAILERS = email_mailers()
 ROOKERY_EMAIL = bool(MAILERS)
+if not ROOKERY_EMAIL:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.dummy.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Rookery <rookery@localhost>")
 
 # How long the host's click waits for a seating before the page says "seating…".
