@@ -228,6 +228,8 @@ ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 # How often the host's live pages (round monitor, master sheet, projector board) ask
 # whether anything changed; an unchanged answer is an empty 204.
 ROOKERY_POLL_SECONDS = int(os.environ.get("ROOKERY_POLL_SECONDS", "5"))
+# ...and of the players' live standings page (hundreds of phones: less often).
+ROOKERY_LIVE_POLL_SECONDS = int(os.environ.get("ROOKERY_LIVE_POLL_SECONDS", "10"))
 
 # Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and

@@ -11,6 +11,7 @@ names and scores only.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -20,8 +21,6 @@ from tourney.night.live import round_scores, your_night
 from tourney.night.sheet import build_sheet
 from tourney.views.common import poll_unchanged
 from tourney.views.table import NAME_COOKIE, TOKEN, private
-
-LIVE_POLL_SECONDS = 10
 
 
 def remembered_player_id(request: HttpRequest) -> int | None:
@@ -50,7 +49,7 @@ def live_standings(request: HttpRequest, token: str) -> HttpResponse:
         "rounds": round_scores(sheet),
         "you": your_night(sheet, remembered_player_id(request)),
         "poll_url": poll_url,
-        "poll_seconds": LIVE_POLL_SECONDS,
+        "poll_seconds": settings.ROOKERY_LIVE_POLL_SECONDS,
     }
     template = "tourney/live_standings.html" + ("#live" if partial else "")
     return render(request, template, context)
