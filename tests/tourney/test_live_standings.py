@@ -232,3 +232,60 @@ def test_the_host_turns_it_off_on_the_edit_form(host_client, host):
     )
     event.refresh_from_db()
     assert event.live_standings is True
+
+
+def test_a_backup_keeps_the_switch_and_the_address(tmp_path, host):
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    event = night(4, owner=host)
+    event.live_standings = False
+    event.save()
+    out = io.StringIO()
+    call_command("export_event", event.slug, stdout=out)
+    doc = json.loads(out.getvalue())
+    assert doc["event"]["live_standings"] is False
+    path = tmp_path / "night.json"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    token = event.live_token
+    services.delete_event(event)
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert restored.live_standings is False and restored.live_token == token
+    # A copy restored beside its original gets an address of its own.
+    doc["event"]["slug"] = "a-copy"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    call_command("import_event", str(path), stdout=io.StringIO())
+    copy = Event.objects.exclude(pk=restored.pk).get()
+    assert copy.live_token != token and len(copy.live_token) >= 32
+
+
+def test_ending_and_reopening_the_night_move_the_stamp(room):
+    second = room.rounds.get(number=2)
+    table2 = second.tables.get(number=2)
+    services.submit_scores(table2, valid_points(table2), entered_by="x")
+    services.close_round(second)
+    stamp = room.score_stamp()
+    services.end_event(room)
+    room.refresh_from_db()
+    ended = room.score_stamp()
+    assert ended != stamp
+    services.reopen_event(room)
+    room.refresh_from_db()
+    assert room.score_stamp() not in (stamp, ended)
+
+
+def test_every_phone_shares_one_build_of_the_board_per_version(
+    client, room, django_assert_max_num_queries
+):
+    url = live(room)
+    client.get(url)  # built once for this version
+    other = night(4)
+    client.cookies[NAME_COOKIE] = str(room.players.first().pk)
+    # The next phone: the event, its stamp and its player's seat, not the whole sheet again.
+    with django_assert_max_num_queries(8):
+        html = client.get(url).content.decode()
+    assert html.count('aria-current="true"') == 1
+    assert other.pk != room.pk

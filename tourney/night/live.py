@@ -16,7 +16,7 @@ from tourney.night.sheet import Cell, Row, Sheet
 @dataclass
 class TableScores:
     number: int | None  # None: the missed-round fill-ins of a round
-    scores: list[tuple[str, Cell]] = field(default_factory=list)
+    scores: list[tuple[int, str, Cell]] = field(default_factory=list)  # player id, name
 
 
 @dataclass
@@ -38,7 +38,9 @@ def round_scores(sheet: Sheet) -> list[RoundScores]:
             if cell is None:
                 continue
             number = cell.table if cell.played or cell.pending else None
-            tables.setdefault(number, TableScores(number)).scores.append((row.player.name, cell))
+            tables.setdefault(number, TableScores(number)).scores.append(
+                (row.player.pk, row.player.name, cell)
+            )
         if not tables:
             continue
         ordered = sorted(tables.values(), key=lambda t: (t.number is None, t.number or 0))

@@ -162,7 +162,7 @@ def end_event(event: Event) -> Event:
         )
     if event.ended_at is None:
         event.ended_at = timezone.now()
-        event.save(update_fields=["ended_at"])
+        event.save(update_fields=["ended_at", "updated_at"])  # the live pages' stamp moves
     return event
 
 
@@ -175,7 +175,7 @@ def reopen_event(event: Event) -> Event:
         raise RoundStateError("The night has not been ended: there is nothing to reopen.")
     event.ended_at = None
     event.reopened_at = timezone.now()
-    event.save(update_fields=["ended_at", "reopened_at"])
+    event.save(update_fields=["ended_at", "reopened_at", "updated_at"])
     return event
 
 
