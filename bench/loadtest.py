@@ -190,6 +190,21 @@ def play_table(
         done.wait(POLL_EVERY)
 
 
+def seat_and_begin(host: Host, env, night: dict, number: int) -> bool:
+    """Seat round ``number`` and begin it. Seating goes through the task queue: on a
+    busy machine the host's click may answer "seating…" before the round exists, so
+    begin is asked again until it takes (bounded)."""
+    host.post(f"/events/{night['slug']}/rounds/next/")
+    deadline = time.monotonic() + ROUND_TIMEOUT
+    while time.monotonic() < deadline:
+        if host.post(f"/events/{night['slug']}/rounds/{number}/begin/") == 302:
+            now = tables_now(env, night["event"])
+            if now["round"] == number and now["status"] == "playing":
+                return True
+        time.sleep(1)
+    return False
+
+
 def watch(host: Host, stats: Stats, stop: threading.Event) -> None:
     """The projector and the host's open master sheet, refreshing (bounded)."""
     deadline = time.monotonic() + ROUND_TIMEOUT * 12
@@ -369,7 +384,10 @@ def main() -> int:
         viewing = start_viewers(env, server.url, night["event"], args.viewers, stats, stop, rng)
         for number in range(1, args.rounds + 1):
             info = tables_now(env, night["event"])
-            assert info["round"] == number and info["status"] == "playing", info
+            if info["round"] != number or info["status"] != "playing":
+                now = f"round {info['round']} is {info['status']}"
+                stats.error(f"round {number} is not playing: {now}")
+                break
             done = threading.Event()
             finished = threading.Semaphore(0)
             conflicts = set(rng.sample(range(len(info["tables"])), k=3))
@@ -407,9 +425,9 @@ def main() -> int:
             done.set()
             for t in threads:
                 t.join(timeout=ROUND_TIMEOUT)
-            if number < args.rounds:
-                host.post(f"/events/{night['slug']}/rounds/next/")
-                host.post(f"/events/{night['slug']}/rounds/{number + 1}/begin/")
+            if number < args.rounds and not seat_and_begin(host, env, night, number + 1):
+                stats.error(f"round {number + 1} was not seated within {ROUND_TIMEOUT:.0f} s")
+                break
             print(f"round {number:>2}: {len(info['tables'])} tables saved", flush=True)
         stop.set()
         watcher.join(timeout=30)
