@@ -151,8 +151,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True, console://) or
 # by Django's usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 # EMAIL_USE_TLS / EMAIL_USE_SSL. Either becomes Django 6.1's MAILERS["default"]
-# (the EMAIL_* settings themselves are deprecated); without, the default mailer
-# is Django's dummy one (nothing leaves) and the host's Email button is explained.
+# (the EMAIL_* settings themselves are deprecated); without either, no mailer is
+# set, nothing is sent and the host's Email button is explained instead. (An empty
+# MAILERS or a dummy mailer would fail the deploy checks.)
 def email_mailers() -> dict:
     url = os.environ.get("EMAIL_URL", "")
     if url:
@@ -187,10 +188,9 @@ def email_mailers() -> dict:
     return {"default": {"BACKEND": backend, "OPTIONS": options}}
 
 
-MAILERS = email_mailers()
-ROOKERY_EMAIL = bool(MAILERS)
-if not ROOKERY_EMAIL:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.dummy.EmailBackend"}}
+ROOKERY_EMAIL = bool(email_mailers())
+if ROOKERY_EMAIL:
+    MAILERS = email_mailers()
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Rookery <rookery@localhost>")
 
 # How long the host's click waits for a seating before the page says "seating…".

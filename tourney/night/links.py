@@ -25,9 +25,10 @@ def phones_cannot_open(request: HttpRequest) -> bool:
     return is_loopback(site_url(request))
 
 
-def qr_svg(url: str, scale: int = 6) -> str:
-    """A QR code of ``url`` as inline SVG (segno: no image files, prints sharp)."""
-    return segno.make(url, error="m").svg_inline(scale=scale, border=2, light="white")
+def qr_svg(url: str, scale: int = 6, light: str | None = None) -> str:
+    """A QR code of ``url`` as inline SVG (segno: no image files, prints sharp);
+    ``light`` fills the light modules (on a dark projector screen)."""
+    return segno.make(url, error="m").svg_inline(scale=scale, border=2, light=light)
 
 
 def live_url(request: HttpRequest, event) -> str:

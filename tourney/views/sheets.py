@@ -75,7 +75,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
     if not _partial(request) and (url := live_url(request, event)):
-        context["live_qr"] = qr_svg(url, scale=4)
+        context["live_qr"] = qr_svg(url, scale=4, light="white")
     return render(request, template, context)
 
 
