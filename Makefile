@@ -86,9 +86,9 @@ bench: dev-venv
 		echo "== $$script"; $(PY) $$script || exit 1; echo; done
 
 # A 30-table night against the real server on loopback (not part of `make test`).
-# LOADTEST_DB=postgres uses DATABASE_URL.
+# LOADTEST_DB=postgres uses DATABASE_URL; VIEWERS=500 adds phones on the live standings.
 loadtest: dev-venv
-	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite)
+	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite) $(if $(VIEWERS),--viewers $(VIEWERS))
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
