@@ -94,12 +94,13 @@ bench: dev-venv
 # A 30-table night against the real server on loopback (not part of `make test`).
 # LOADTEST_DB=postgres uses DATABASE_URL; LOADTEST_ARGS adds options, e.g.
 # LOADTEST_ARGS="--nights 10 --servers 2" (ten nights at once, two servers behind Caddy).
-# `make loadtest-scale` is that, on PostgreSQL.
+# `make loadtest-scale` is that, on PostgreSQL. VIEWERS=500 adds phones on the live
+# standings page.
 loadtest: dev-venv
-	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite) $(LOADTEST_ARGS)
+	$(PY) bench/loadtest.py --db $(or $(LOADTEST_DB),sqlite) $(if $(VIEWERS),--viewers $(VIEWERS)) $(LOADTEST_ARGS)
 
 loadtest-scale: dev-venv
-	$(PY) bench/loadtest.py --db postgres --nights 10 --servers 2 $(LOADTEST_ARGS)
+	$(PY) bench/loadtest.py --db postgres --nights 10 --servers 2 $(if $(VIEWERS),--viewers $(VIEWERS)) $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

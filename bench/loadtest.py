@@ -5,12 +5,16 @@ with random double submits and pairs of phones submitting conflicting scores
 at the same instant; a projector and the master sheet refresh all the while.
 A bare view (`/health/live`, no database) is timed on the same server in the
 same run: the floor a request pays for the server alone, which the submit p95
-is reported against. Then the database is checked: every accepted submission is there exactly
-once and no table's first saved scores were overwritten.
+is reported against. ``--viewers N`` adds N phones on the nights' live standings
+pages, each asking every 10 s with the version it shows (an empty 204 while nothing
+changed); the run then passes only when the live page's p95 and the submit p95 are
+each at most twice the floor's. Then the database is checked: every accepted
+submission is there exactly once and no table's first saved scores were overwritten.
 
     python bench/loadtest.py                 # SQLite (WAL), a scratch file
     DATABASE_URL=postgres://... python bench/loadtest.py --db postgres
     DATABASE_URL=postgres://... python bench/loadtest.py --db postgres --nights 10 --servers 2
+    python bench/loadtest.py --viewers 500   # and 500 phones on the live standings
 
 `--nights N` plays N such nights at once; `--servers N` (N > 1) serves them from N app
 servers behind Caddy (deploy/Caddyfile, HTTPS on loopback), as a club's public server
@@ -55,6 +59,8 @@ from tests.liveserver import (
 
 ROUND_TIMEOUT = 60.0  # seconds a round may take before the run gives up
 POLL_EVERY = 5.0  # the table page's own polling interval
+LIVE_EVERY = 10.0  # the live standings page's own polling interval
+LIVE_PER_THREAD = 10  # viewers one load-generating thread takes turns with
 
 
 class Stats:
@@ -67,6 +73,7 @@ class Stats:
             "sheet": [],
             "board": [],
             "floor": [],
+            "live": [],
         }
         self.errors: list[str] = []
         self.requests = 0
@@ -405,6 +412,101 @@ class Door:
             server.stop()
 
 
+LIVE_SETUP = """
+import json
+from tourney.models import Event
+event = Event.objects.get(pk={event})
+print(json.dumps({{"token": event.live_token,
+    "players": list(event.players.values_list("pk", flat=True))}}))
+"""
+
+POLL_URL = re.compile(r'hx-get="([^"]+)"')
+
+
+def view_live(
+    base: str, viewers: list[dict], stats: Stats, stop: threading.Event, handlers: tuple = ()
+) -> None:
+    """Some phones on the live standings, taking turns on one thread: each loads the
+    page, then asks every LIVE_EVERY seconds with the version it shows (bounded)."""
+    deadline = time.monotonic() + ROUND_TIMEOUT * 12
+    opener = urllib.request.build_opener(*handlers)
+
+    def ask(viewer: dict) -> None:
+        headers = {"HX-Request": "true"} if viewer["poll"] else {}
+        if viewer["player"] is not None:  # a phone that entered or confirmed as a player
+            headers["Cookie"] = f"rookery_name={viewer['player']}"
+        request = urllib.request.Request(base + (viewer["poll"] or viewer["page"]), headers=headers)
+        with opener.open(request, timeout=30) as response:
+            body = response.read().decode()
+        if response.status == 200:
+            found = POLL_URL.search(body)
+            if found is None:
+                raise OSError("live page without its poll address")
+            viewer["poll"] = unescape(found.group(1))
+
+    while not stop.is_set() and time.monotonic() < deadline:
+        due = min(viewers, key=lambda v: v["next"])
+        if stop.wait(max(0.0, due["next"] - time.monotonic())):
+            break
+        timed(stats, "live", lambda v=due: ask(v))
+        due["next"] += LIVE_EVERY
+
+
+def start_viewers(
+    env,
+    base: str,
+    event: int,
+    count: int,
+    stats: Stats,
+    stop: threading.Event,
+    rng,
+    handlers: tuple = (),
+) -> list[threading.Thread]:
+    """``count`` phones on the live page, spread evenly over the first LIVE_EVERY seconds;
+    the first of them remember a player (their row is marked, their next seat shown)."""
+    if not count:
+        return []
+    live = json.loads(run_django(env, LIVE_SETUP.format(event=event)))
+    page = f"/live/{live['token']}/"
+    players = live["players"]
+    start = time.monotonic()
+    viewers = [
+        {
+            "page": page,
+            "poll": "",
+            "player": players[i] if i < len(players) else None,
+            "next": start + rng.uniform(0, LIVE_EVERY),
+        }
+        for i in range(count)
+    ]
+    threads = [
+        threading.Thread(
+            target=view_live,
+            args=(base, viewers[i : i + LIVE_PER_THREAD], stats, stop, handlers),
+        )
+        for i in range(0, count, LIVE_PER_THREAD)
+    ]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def live_verdict(stats: Stats, viewers: int) -> bool:
+    """With viewers: the live page and submit p95 each at most twice the floor's p95."""
+    if not viewers:
+        return True
+    floor95 = percentile(stats.latency["floor"], 95)
+    ok = True
+    for kind in ("live", "submit"):
+        p95 = percentile(stats.latency[kind], 95)
+        ratio = p95 / floor95
+        ok = ok and ratio <= 2
+        print(
+            f"{kind} p95 {p95:.1f} ms is {ratio:.2f}x the floor p95 {floor95:.1f} ms (at most 2x)"
+        )
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
@@ -416,6 +518,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--viewers", type=int, default=0, help="phones on the live standings pages (every 10 s)"
+    )
     args = parser.parse_args()
     global ROUND_TIMEOUT
     ROUND_TIMEOUT *= max(1, args.nights // 2)  # many nights on one machine: rounds take longer
@@ -446,6 +551,20 @@ def main() -> int:
     try:
         floorer = threading.Thread(target=floor, args=(door.url, stats, stop, door.handlers))
         floorer.start()
+        viewing = [
+            t
+            for i, night in enumerate(nights)
+            for t in start_viewers(
+                env,
+                door.url,
+                night["event"],
+                args.viewers // len(nights) + (i < args.viewers % len(nights)),
+                stats,
+                stop,
+                rng,
+                door.handlers,
+            )
+        ]
         players = [
             threading.Thread(
                 target=play_night, args=(door, env, night, args, stats, random.Random(rng.random()))
@@ -458,6 +577,8 @@ def main() -> int:
             t.join(timeout=ROUND_TIMEOUT * (args.rounds + 2))
         stop.set()
         floorer.join(timeout=30)
+        for t in viewing:
+            t.join(timeout=60)
     finally:
         stop.set()  # every helper thread ends, whatever happened
         elapsed = time.perf_counter() - started
@@ -476,7 +597,9 @@ def main() -> int:
         f"database: {args.db}; {args.nights} night(s) of {args.tables} tables, "
         f"{args.nights * args.tables * 4} phones, {args.rounds} rounds; {args.servers} "
         f"server(s){' behind Caddy' if args.servers > 1 else ''}, granian {args.workers} "
-        f"workers x {args.threads} threads" + (f"; pool {args.pool}" if args.pool else "")
+        f"workers x {args.threads} threads"
+        + (f"; pool {args.pool}" if args.pool else "")
+        + (f"; {args.viewers} phones on the live standings" if args.viewers else "")
     )
     print(f"{'request':<10} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for kind, values in stats.latency.items():
@@ -507,7 +630,7 @@ def main() -> int:
     print(f"lost, doubled or overwritten: {len(problems)}")
     for problem in problems[:10]:
         print("  ", problem)
-    ok = not stats.errors and not problems
+    ok = live_verdict(stats, args.viewers) and not stats.errors and not problems
     print("RESULT:", "PASS" if ok else "FAIL")
     return 0 if ok else 1
 

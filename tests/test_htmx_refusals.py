@@ -29,8 +29,15 @@ HTMX = {"HX-Request": "true"}
 EXPRESSIONS = {
     "{{ action }}": ("scoring:hand_add", "scoring:hand_correct"),  # scoring/hand_form.html
     # the monitor, the sheet, the projector and the players page (arrivals at the door)
-    # ask for themselves with the stamp they show
-    "{{ poll_url }}": ("round_detail", "master_sheet", "projector", "player_list"),
+    # ask for themselves with the stamp they show, and so does the night's live page on
+    # the players' phones
+    "{{ poll_url }}": (
+        "round_detail",
+        "master_sheet",
+        "projector",
+        "player_list",
+        "live_standings",
+    ),
 }
 
 # Forms: each has a test below of a bad submission answered 4xx with the message.
@@ -55,6 +62,7 @@ POLLS = {
     "scoring:pad_board",
     "scoring:pad_sheet",
     "event_seating",
+    "live_standings",
 }
 
 HX = re.compile(r'hx-(?:get|post|put|patch|delete)="([^"]*)"')
@@ -269,10 +277,20 @@ def test_polls_for_something_gone_are_404(host_client, four, playing):
         reverse("table_status", args=["x" * 20]),
         reverse("event_seating", args=["no-such-night"]),
         reverse("player_list", args=["no-such-night"]),
+        reverse("live_standings", args=["x" * 32]),
     ]
     assert len(gone) == len(POLLS)
     for url in gone:
         assert host_client.get(url, headers=HTMX).status_code == 404, url
+
+
+def test_a_live_page_poll_once_the_host_turned_it_off_is_410(client, playing):
+    event = playing[0].round.event
+    event.live_standings = False
+    event.save()
+    response = client.get(reverse("live_standings", args=[event.live_token]), headers=HTMX)
+    assert response.status_code == 410
+    assert "turned off the live standings" in response.content.decode()
 
 
 def test_round_swap_with_no_player_chosen_says_so_once(host_client, planned):

@@ -170,6 +170,55 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # framework, stored in this same database (django-tasks-db), and a worker process
 # started beside the server (tourney.server.serve) plans it.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+# Email, for sending players their night's result and for "forgot password" (Django's
+# reset views; without email the sign-in page says to ask the site admin): none unless
+# configured, by EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True, console://) or
+# by Django's usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS / EMAIL_USE_SSL. Either becomes Django 6.1's MAILERS["default"]
+# (the EMAIL_* settings themselves are deprecated); without either, no mailer is
+# set, nothing is sent and the host's Email button is explained instead. (An empty
+# MAILERS or a dummy mailer would fail the deploy checks.)
+def email_mailers() -> dict:
+    url = os.environ.get("EMAIL_URL", "")
+    if url:
+        conf = dj_email_url.parse(url)
+    elif os.environ.get("EMAIL_HOST"):
+        conf = {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": os.environ["EMAIL_HOST"],
+            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "25")),
+            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", False),
+            "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", False),
+            "EMAIL_TIMEOUT": 30,
+        }
+    else:
+        return {}
+    backend = conf["EMAIL_BACKEND"]
+    options: dict = {}
+    if backend.endswith(".smtp.EmailBackend"):
+        options = {
+            "host": conf["EMAIL_HOST"],
+            "port": conf["EMAIL_PORT"],
+            "username": conf["EMAIL_HOST_USER"],
+            "password": conf["EMAIL_HOST_PASSWORD"],
+            "use_tls": conf["EMAIL_USE_TLS"],
+            "use_ssl": conf["EMAIL_USE_SSL"],
+            "timeout": conf.get("EMAIL_TIMEOUT") or 30,
+        }
+    elif backend.endswith(".filebased.EmailBackend"):
+        options = {"file_path": conf["EMAIL_FILE_PATH"]}
+    return {"default": {"BACKEND": backend, "OPTIONS": options}}
+
+
+ROOKERY_EMAIL = bool(email_mailers())
+if ROOKERY_EMAIL:
+    MAILERS = email_mailers()
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Rookery <rookery@localhost>")
+
 # How long the host's click waits for a seating before the page says "seating…".
 ROOKERY_SEATING_WAIT = float(os.environ.get("ROOKERY_SEATING_WAIT", "1"))
 
@@ -206,6 +255,8 @@ ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 # How often the host's live pages (round monitor, master sheet, projector board) ask
 # whether anything changed; an unchanged answer is an empty 204.
 ROOKERY_POLL_SECONDS = int(os.environ.get("ROOKERY_POLL_SECONDS", "5"))
+# ...and of the players' live standings page (hundreds of phones: less often).
+ROOKERY_LIVE_POLL_SECONDS = int(os.environ.get("ROOKERY_LIVE_POLL_SECONDS", "10"))
 
 # Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and
@@ -229,49 +280,6 @@ DATA_UPLOAD_MAX_NUMBER_FILES = 20
 # per selected row; Django's default of 1,000 refused a preview of 1,000 doubtful rows.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
 
-
-# Email, for "forgot password" (Django's reset views): none by default, and then the
-# sign-in page says to ask the site admin instead. EMAIL_URL (dj-email-url, e.g.
-# submission://user:password@smtp.example.org:587 for STARTTLS) or the usual EMAIL_HOST,
-# EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS / EMAIL_USE_SSL; either
-# becomes Django 6.1's MAILERS (its EMAIL_* settings are deprecated).
-def mailers_from_env() -> dict:
-    if os.environ.get("EMAIL_URL"):
-        mail = dj_email_url.parse(os.environ["EMAIL_URL"])
-    elif os.environ.get("EMAIL_HOST"):
-        ssl = env_bool("EMAIL_USE_SSL")
-        mail = {
-            "EMAIL_HOST": os.environ["EMAIL_HOST"],
-            "EMAIL_PORT": int(os.environ.get("EMAIL_PORT", "465" if ssl else "587")),
-            "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
-            "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-            "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", not ssl),
-            "EMAIL_USE_SSL": ssl,
-        }
-    else:
-        return {}
-    smtp = "django.core.mail.backends.smtp.EmailBackend"
-    backend = mail.get("EMAIL_BACKEND", smtp)
-    options = {}
-    if backend == smtp:
-        options = {
-            "host": mail["EMAIL_HOST"],
-            "port": mail["EMAIL_PORT"],
-            "username": mail["EMAIL_HOST_USER"] or None,
-            "password": mail["EMAIL_HOST_PASSWORD"] or None,
-            "use_tls": mail["EMAIL_USE_TLS"],
-            "use_ssl": mail["EMAIL_USE_SSL"],
-            "timeout": mail.get("EMAIL_TIMEOUT") or 20,
-        }
-    elif mail.get("EMAIL_FILE_PATH"):
-        options = {"file_path": mail["EMAIL_FILE_PATH"]}
-    return {"default": {"BACKEND": backend, "OPTIONS": options}}
-
-
-if mailers_from_env():
-    MAILERS = mailers_from_env()
-ROOKERY_EMAIL = bool(mailers_from_env())
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rookery@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"

@@ -396,3 +396,14 @@ def test_door_check_ins_are_in_the_activity_log_once_with_who_did_them(host, pho
     assert rows["Bo checked in at the door."] == "Bo"
     assert rows["Added Zed Newman (checked in at the door)."] == "Zed Newman"
     assert rows["Added Mickey Mouse (checked in)."] == host.get_username()
+
+
+@pytest.mark.django_db
+def test_the_door_card_carries_the_standings_code_while_live_standings_are_on(host, host_client):
+    event = friday(host)
+    card = page(host_client.get(reverse("door_card", args=[event.slug])))
+    assert "Standings: scan for the whole room" in card
+    event.live_standings = False
+    event.save(update_fields=["live_standings"])
+    card = page(host_client.get(reverse("door_card", args=[event.slug])))
+    assert "Standings: scan" not in card and "Check in here" in card

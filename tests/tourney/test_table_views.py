@@ -284,7 +284,9 @@ def test_table_cards_page_has_a_qr_code_per_table(host_client, playing):
     event, _rnd, _table, card = playing
     page = host_client.get(reverse("table_cards", args=[event.slug])).content.decode()
     assert page.count('class="table-card-print"') == 3
-    assert page.count("<svg") == 3
+    # Each card: its own table's code, and the night's small Standings code.
+    assert page.count("<svg") == 3 + 3
+    assert page.count('class="tc-live"') == 3
     assert f"/t/{card.token}/" in page
     assert len(card.token) >= 22  # 128 bits or more, url-safe
 

@@ -435,6 +435,9 @@ def _import_event_row(
     _check_house_rules(fields)
     if not fields.get("slug") or Event.objects.filter(slug=fields["slug"]).exists():
         fields["slug"] = ""  # Event.save() gives it a fresh address from its name and date
+    token = fields.get("live_token")
+    if not token or Event.objects.filter(live_token=token).exists():
+        fields.pop("live_token", None)  # a copy beside its original gets its own address
     event = Event(owner=owner, season=season, **fields)
     _valid(event, f"Event “{fields.get('name')}”", exclude=["owner", "slug", "season"])
     event.save()

@@ -68,6 +68,8 @@ EVENT_FIELDS = [
     "round_minutes",
     "door_open",
     "door_new_names",
+    "live_standings",
+    "live_token",
 ]
 
 # How deep a backup nests: a club file is about seven levels at its deepest.
@@ -393,6 +395,10 @@ def _event_fields(c: Checker, f: dict, path: str) -> rules.Game | None:
     c.flag(f, "door_open", path, optional=True)
     if "door_new_names" in f:  # backups from before the door card have none
         c.choice(f, "door_new_names", path, Event.DoorNewNames)
+    c.flag(f, "live_standings", path, optional=True)
+    token = f.get("live_token")
+    if token is not None and not (isinstance(token, str) and TOKEN_SHAPE.fullmatch(token)):
+        c.add(_join(path, "live_token"), f"{_shown(token)} is not a standings link's token")
     c.when(f, "ended_at", path, optional=True)
     c.when(f, "reopened_at", path, optional=True)
     c.choice(f, "game_slug", path, Event.Game)

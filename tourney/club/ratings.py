@@ -44,6 +44,7 @@ of finishing ahead of someone says so. In bench/ratings.py's simulated club this
 recovers the hidden skill order better at every checkpoint (tau 0.79 against 0.76 after
 20 nights)."""
 START = MODEL.rating()
+START_VALUE = START.mu - 3 * START.sigma  # everyone's figure before their first night
 
 type Key = int | str  # a person's id, or "player:<id>" for someone off the roster
 type Match = tuple[tuple[Key, ...], tuple[int, ...]]  # players, their ranks (lower is better)

@@ -145,6 +145,13 @@ class Event(models.Model):
     )
     door_token = models.CharField(max_length=64, unique=True, default=new_table_token)
     door_code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_table_code)
+    live_standings = models.BooleanField(
+        "live standings on phones",
+        default=True,
+        help_text="A Standings QR code on the projector and the table cards opens the night's "
+        "standings on any phone, without sign-in. Turn it off and that address stops working.",
+    )
+    live_token = models.CharField(max_length=64, unique=True, default=new_table_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -249,8 +256,9 @@ class Event(models.Model):
 
     def score_stamp(self, table: int | None = None) -> str:
         """Changes whenever anything the live pages show changes: a score saved,
-        confirmed, disputed or settled, a round changing state, a player added,
-        renamed or checked in, or the event edited.
+        confirmed, disputed or settled, a round changing state, a round seated,
+        re-seated or a swap made, a player added, renamed or checked in, or the
+        event edited.
 
         The round monitor, master sheet and projector send back the stamp they
         show and get an empty 204 while it stands: a quiet room costs three small
@@ -280,6 +288,8 @@ class Event(models.Model):
         states = "".join(
             s[0] for s in self.rounds.order_by("number").values_list("status", flat=True)
         )
+        # Who sits where: every seating write (a round seated or re-seated, a swap, a
+        # move) touches ``updated_at`` (services.seat.seats_changed), counted below.
         players = list(self.players.order_by("pk").values_list("pk", "name", "status"))
         seen = f"{players}{self.updated_at.isoformat() if self.updated_at else ''}"
         digest = hashlib.blake2b(seen.encode(), digest_size=6).hexdigest()
@@ -340,6 +350,9 @@ class Player(models.Model):
     name = models.CharField(max_length=60)
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTERED)
     joined_at = models.DateTimeField(auto_now_add=True)
+    result_emailed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When this player's result of the night was emailed."
+    )
 
     objects = PlayerQuerySet.as_manager()
 

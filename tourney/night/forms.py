@@ -78,6 +78,7 @@ class EventForm(forms.ModelForm):
             "round_minutes",
             "door_open",
             "door_new_names",
+            "live_standings",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -95,6 +96,7 @@ class EventForm(forms.ModelForm):
             "round_minutes": "Round length in minutes",
             "door_open": "Players may check themselves in at the door (the door card)",
             "door_new_names": "A name typed at the door that isn't on tonight's list",
+            "live_standings": "Live standings on players' phones (a Standings QR code)",
         }
         error_messages = {
             "round_minutes": {

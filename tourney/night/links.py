@@ -4,8 +4,10 @@ They start with ROOKERY_URL when it is set (the address phones really use), and
 otherwise with the address this request came in on.
 """
 
+import segno
 from django.conf import settings
 from django.http import HttpRequest
+from django.urls import reverse
 
 from tourney.server.network import is_loopback
 
@@ -21,3 +23,17 @@ def absolute_url(request: HttpRequest, path: str) -> str:
 def phones_cannot_open(request: HttpRequest) -> bool:
     """True when printed links would point at this computer itself."""
     return is_loopback(site_url(request))
+
+
+def qr_svg(url: str, scale: int = 6, light: str | None = None) -> str:
+    """A QR code of ``url`` as inline SVG (segno: no image files, prints sharp);
+    ``light`` fills the light modules (on a dark projector screen)."""
+    return segno.make(url, error="m").svg_inline(scale=scale, border=2, light=light)
+
+
+def live_url(request: HttpRequest, event) -> str:
+    """The night's live standings for phones (no sign-in), or "" when the host turned
+    them off: the Standings QR codes on the projector, the table cards and the door card."""
+    if not event.live_standings:
+        return ""
+    return absolute_url(request, reverse("live_standings", args=[event.live_token]))

@@ -22,6 +22,7 @@ move their answers into the database. One module per workflow:
 - activity: who did what. Every workflow above that changes the night takes
   ``by`` (an ``Actor``: an account or a table's phone) and records the change in
   its own transaction; ``record_role`` is for roles given and taken.
+- results: after the night, each player's result emailed through the task queue.
 
 They import one way: common, then fills and seat, then play, then
 table_games; edit and players beside them. They may import tourney.models,
@@ -66,6 +67,13 @@ from .play import (
     typed_score_problems,
 )
 from .players import CheckIn, add_players, check_everyone_in, set_player_status
+from .results import (
+    ResultMailing,
+    email_configured,
+    queue_night_results,
+    result_mailing,
+    send_night_results,
+)
 from .seat import (
     current_plan,
     event_totals,
@@ -93,6 +101,7 @@ __all__ = [
     "ConfirmError",
     "DoorAnswer",
     "DoorError",
+    "ResultMailing",
     "RoundStateError",
     "StaleForm",
     "SubmitResult",
@@ -114,6 +123,7 @@ __all__ = [
     "delete_host",
     "drop_rounds_beyond",
     "edit_consequences",
+    "email_configured",
     "end_event",
     "event_totals",
     "idempotency_key_for",
@@ -123,6 +133,7 @@ __all__ = [
     "next_round_number",
     "plan_for",
     "plan_rest_of_night",
+    "queue_night_results",
     "read_inputs",
     "record_role",
     "refresh_fills",
@@ -131,6 +142,7 @@ __all__ = [
     "repeats_of",
     "reseat_round",
     "restore_entry",
+    "result_mailing",
     "run_seating_job",
     "season_prior",
     "season_repeats_of",
@@ -138,6 +150,7 @@ __all__ = [
     "seating_history",
     "seating_in_progress",
     "seating_rules_broken",
+    "send_night_results",
     "sent_digest",
     "set_player_status",
     "stale_message",

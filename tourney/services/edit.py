@@ -163,7 +163,7 @@ def end_event(event: Event, *, by: Actor | None = None) -> Event:
         )
     if event.ended_at is None:
         event.ended_at = timezone.now()
-        event.save(update_fields=["ended_at"])
+        event.save(update_fields=["ended_at", "updated_at"])  # the live pages' stamp moves
         record(event, Activity.Action.END, "Ended the night.", by=by)
     return event
 
@@ -177,7 +177,7 @@ def reopen_event(event: Event, *, by: Actor | None = None) -> Event:
         raise RoundStateError("The night has not been ended: there is nothing to reopen.")
     event.ended_at = None
     event.reopened_at = timezone.now()
-    event.save(update_fields=["ended_at", "reopened_at"])
+    event.save(update_fields=["ended_at", "reopened_at", "updated_at"])
     record(event, Activity.Action.REOPEN_NIGHT, "Reopened the night.", by=by)
     return event
 

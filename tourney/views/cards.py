@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
@@ -17,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.once import answered_once
 from tourney import services
 from tourney.models import Player, Round, Seat, TableCard
-from tourney.night.links import absolute_url, phones_cannot_open, site_url
+from tourney.night.links import absolute_url, live_url, phones_cannot_open, qr_svg, site_url
 from tourney.views.common import host_event, host_round
 
 
@@ -112,8 +111,8 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
     cards = []
     for card in event.table_cards.order_by("number"):
         url = absolute_url(request, reverse("table_page", args=[card.token]))
-        qr = segno.make(url, error="m")
-        cards.append({"card": card, "url": url, "svg": qr.svg_inline(scale=6, border=2)})
+        cards.append({"card": card, "url": url, "svg": qr_svg(url)})
+    live = live_url(request, event)
     return render(
         request,
         "tourney/table_cards.html",
@@ -123,6 +122,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
             "join_url": absolute_url(request, reverse("join")),
             "loopback": phones_cannot_open(request),
             "site": site_url(request),
+            "live_qr": qr_svg(live, scale=3) if live else "",
         },
     )
 

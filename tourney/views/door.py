@@ -21,7 +21,7 @@ from tourney import services
 from tourney.accounts.signin import client_ip
 from tourney.models import Arrival, Event, JoinAttempt, Player
 from tourney.night.forms import DoorNameForm
-from tourney.night.links import absolute_url, phones_cannot_open, site_url
+from tourney.night.links import absolute_url, live_url, phones_cannot_open, qr_svg, site_url
 from tourney.views.common import as_pk, host_event
 from tourney.views.table import TOKEN
 
@@ -34,10 +34,12 @@ TOO_MANY = (
 def door_card_context(request: HttpRequest, event: Event) -> dict:
     """The door's QR code and short address, for the printed card and the projector."""
     url = absolute_url(request, reverse("door", args=[event.door_token]))
+    live = live_url(request, event)
     return {
         "door_url": url,
         "door_svg": segno.make(url, error="m").svg_inline(scale=6, border=2),
         "join_url": absolute_url(request, reverse("join")),
+        "door_live_qr": qr_svg(live, scale=3, light="white") if live else "",
     }
 
 

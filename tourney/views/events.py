@@ -20,6 +20,7 @@ from tourney.night.forms import (
     EventForm,
     TableGameForm,
 )
+from tourney.views.after import after_night_context
 from tourney.views.common import host_event, refused
 
 
@@ -149,6 +150,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "rule_count": event.seating_constraints.count(),
             "seating_job": services.seating_in_progress(event),
             "seating_problems": services.tonights_constraint_problems(event),
+            **after_night_context(request, event),
         },
     )
 

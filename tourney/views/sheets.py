@@ -15,6 +15,7 @@ from tourney.models import Entry, Event, Score
 from tourney.night.forms import (
     BlankSheetForm,
 )
+from tourney.night.links import live_url, qr_svg
 from tourney.night.sheet import build_sheet
 from tourney.night.tables import sheet_table
 from tourney.views.common import XLSX, download, host_event, poll_unchanged, workbook_bytes
@@ -82,6 +83,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if playing is None and event.door_is_open() and not event.is_table_game:
         context.update(door_card_context(request, event), show_door=True)
+    if not _partial(request) and (url := live_url(request, event)):
+        context["live_qr"] = qr_svg(url, scale=4, light="white")
     return render(request, template, context)
 
 

@@ -39,6 +39,7 @@ from tourney.models import (
     TableCard,
     normalise_table_code,
 )
+from tourney.night.live import rating_change
 from tourney.night.sheet import build_sheet
 from tourney.server.middleware import PRIVATE
 from tourney.views.players import player_context
@@ -533,13 +534,14 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
                 already = f"Already confirmed by {confirmed.confirmed_by}."
     if not request.htmx:
         state = services.table_state(card=card)
-        return _render(
+        response = _render(
             request,
             state,
             _form(state, request=request) if state.get("playing") else None,
             notice=error or already or "Confirmed. Thank you!",
             status=409 if error else 200,
         )
+        return _remember_confirmer(response, None if error else form)
     state = services.table_state(card=card)
     response = render(
         request,
@@ -553,7 +555,15 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         ),
         status=409 if error else 200,
     )
-    return _phone_cookies(request, response)
+    return _remember_confirmer(_phone_cookies(request, response), None if error else form)
+
+
+def _remember_confirmer(response: HttpResponse, form: ConfirmForm | None) -> HttpResponse:
+    """A phone that confirmed as a player is that player's phone from now on: its next
+    score form starts with their name, and the live standings mark their row."""
+    if form is not None:
+        set_phone_cookie(response, NAME_COOKIE, str(form.cleaned_data["player"]))
+    return response
 
 
 @private
@@ -568,10 +578,18 @@ def table_player(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         return render(request, "tourney/table_player_closed.html", context, status=410)
     state = services.table_state(card=card)
     seat = next((s for s in state["seats"] if s.player_id == pk), None)
+    if seat is None and state["over"]:
+        # After the night, the card opens the night of anyone who sat at its table.
+        seat = (
+            Seat.objects.filter(round__event=card.event, table__number=card.number, player_id=pk)
+            .select_related("player__person")
+            .first()
+        )
     if seat is None:
         raise Http404("That player is not at this table.")
     context = player_context(build_sheet(card.event), seat.player)
     context["token"] = token
+    context["rating_change"] = rating_change(seat.player)
     if seat.player.person_id is not None:  # no contact, no links: the template is told so
         context["history"] = person_history(seat.player.person)
     return render(request, "tourney/player_detail.html", context)

@@ -143,3 +143,25 @@ def test_times_in_ten_never_says_always_or_never(host):
     assert max(ratings.ahead_chance(ann, o) for o in others) > 0.95  # won every table
     assert {ratings.ahead_in_ten(ann, o) for o in others} <= set(range(1, 10))
     assert {ratings.ahead_in_ten(o, ann) for o in others} <= set(range(1, 10))
+
+
+def test_a_players_own_night_says_their_rating_change_and_a_correction_moves_it(host):
+    from tourney.night.live import rating_change
+
+    rng = random.Random(4)
+    first = club_night(host, 1, rng)
+    second = club_night(host, 2, rng)
+    ann = Person.objects.get(owner=host, name="Ann Whitaker")
+    history = club_ratings(host).history[ann.pk]
+    one, two = (rating.value for _, rating in history)
+    said = rating_change(second.players.get(person=ann))
+    assert said.startswith(f"{one:.1f} → {two:.1f}")
+    first_said = rating_change(first.players.get(person=ann))
+    assert first_said.startswith(f"0.0 → {one:.1f}")
+    table = first.rounds.get(number=1).tables.get(seats__player__person=ann)
+    names = [s.player.name for s in table.seats.select_related("player").order_by("position")]
+    others = [n for n in names if n != "Ann Whitaker"]
+    correct(first, 1, table.number, {"Ann Whitaker": 90, others[0]: 0, others[1]: 12})
+    corrected = club_ratings(host).history[ann.pk][0][1].value
+    assert corrected < one  # she came last after all
+    assert rating_change(first.players.get(person=ann)).startswith(f"0.0 → {corrected:.1f}")

@@ -1,0 +1,109 @@
+"""The night's live page: standings and every round's scores on any phone, no sign-in.
+
+Its address holds the night's own secret (``Event.live_token``), printed as the
+Standings QR code on the projector, the table cards and the door card; the host can
+turn it off, and then the address answers "turned off". A phone that entered or
+confirmed scores as a player (the table page's name cookie) sees that player's row
+marked, their scores and where they sit next. No contact details: names and scores.
+
+Hundreds of phones keep it open, so it is cheap twice over: a phone asks with the
+version it shows (``Event.score_stamp``) and gets an empty 204 while nothing
+changed; and when something did, the standings and rounds (the same for every
+phone) are built and rendered once per version in each server process, then
+only the phone's own player is marked in them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from tourney.models import Event
+from tourney.night.live import round_scores, your_night
+from tourney.night.sheet import Sheet, build_sheet
+from tourney.views.common import poll_unchanged
+from tourney.views.table import NAME_COOKIE, TOKEN, private
+
+KEEP = 16  # versions kept per process: a few nights at once, each a version or two behind
+_board: OrderedDict[tuple[int, str, str], tuple[Sheet, str]] = OrderedDict()
+_board_lock = threading.Lock()
+
+
+def remembered_player_id(request: HttpRequest) -> int | None:
+    """The player id this phone entered or confirmed scores as (the table page's cookie)."""
+    value = request.COOKIES.get(NAME_COOKIE, "")
+    if value.isascii() and value.isdigit() and len(value) < 12:
+        return int(value)
+    return None
+
+
+def shared_board(event: Event, stamp: str) -> tuple[Sheet, str]:
+    """The night's sheet (``build_sheet``, as the host's standings) and its standings and
+    rounds rendered for every phone alike, made once per version of the night.
+
+    The stamp is read before the sheet is built, so what is kept under a version is
+    never older than it: a phone shown something newer asks again at its next poll.
+    """
+    key = (event.pk, event.live_token, stamp)  # the token: a test database reuses ids
+    with _board_lock:
+        if key in _board:
+            _board.move_to_end(key)
+            return _board[key]
+    sheet = build_sheet(event)
+    html = render_to_string(
+        "tourney/live_board.html", {"event": event, "sheet": sheet, "rounds": round_scores(sheet)}
+    )
+    with _board_lock:
+        _board[key] = (sheet, html)
+        while len(_board) > KEEP:
+            _board.popitem(last=False)
+    return sheet, html
+
+
+def _marked(html: str, player_id: int | None) -> str:
+    """The shared board with one player's row and scores marked as this phone's."""
+    if player_id is None:
+        return html
+    row = f'<tr data-player="{player_id}">'
+    if row not in html:
+        return html
+    return (
+        html.replace(row, f'<tr data-player="{player_id}" class="you" aria-current="true">')
+        .replace(f"<!--you{player_id}-->", ' <span class="badge">you</span>')
+        .replace(
+            f'<span class="live-score" data-player="{player_id}">',
+            f'<span class="live-score you" data-player="{player_id}">',
+        )
+    )
+
+
+@private
+@require_GET
+def live_standings(request: HttpRequest, token: str) -> HttpResponse:
+    event = Event.objects.filter(live_token=token).first() if TOKEN.fullmatch(token) else None
+    if event is None or not event.live_standings:
+        status = 404 if event is None else 410
+        return render(request, "tourney/live_off.html", {"event": event}, status=status)
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    unchanged, poll_url = poll_unchanged(request, event)
+    if partial and unchanged:
+        return HttpResponse(status=204)  # the phone keeps what it shows
+    sheet, board = shared_board(event, poll_url.rsplit("since=", 1)[-1])
+    you = your_night(sheet, remembered_player_id(request))
+    context = {
+        "event": event,
+        "sheet": sheet,
+        "board": mark_safe(_marked(board, you.player_id if you else None)),
+        "you": you,
+        "poll_url": poll_url,
+        "poll_seconds": settings.ROOKERY_LIVE_POLL_SECONDS,
+    }
+    template = "tourney/live_standings.html" + ("#live" if partial else "")
+    return render(request, template, context)
