@@ -42,7 +42,15 @@ from tourney.seating.core import (
     meetings,
 )
 from tourney.seating.designs import Design, Round, designs_for
-from tourney.seating.fair import Rules, Slack, fair_rounds, odd_flags, place
+from tourney.seating.fair import (
+    Rules,
+    Slack,
+    fair_rounds,
+    odd_flags,
+    place,
+    slack_for,
+    usual_size,
+)
 from tourney.seating.room import Room
 
 _REPEAT = 64
@@ -67,6 +75,9 @@ _STEPS = (100_000, 100, 1_000_000)
 _DENSE_STEPS = 1.5
 """Step factor where pairs meet twice or more on average (small rooms, long nights):
 there the spread of the repeats needs the longer search, and a step is cheap."""
+_LOOSE_SHARE = (0.3, 0.35)
+"""Share of the steps for the last, uncapped pass: by whether pairs meet at least once on
+average (then the fewest repeats matter most)."""
 _GROUP_STEPS = 2_000
 """Annealing steps per player when seating a design's columns on their own."""
 _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
@@ -152,6 +163,8 @@ class _Weights:
 
     unmet: int
     size: int
+    loose: bool = False
+    """No cost for a pair meeting more than the cap (the last pass on crowded nights)."""
 
 
 def _water_fill(count: int, units: int) -> Counter[int]:
@@ -442,9 +455,31 @@ def _search(
 
     steps = effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here)))
     steps = int(steps * (_DENSE_STEPS if density >= 2 else 1))
+    before = ([row[:] for row in met], [row[:] for row in had])
+    loose_steps = 0 if prior else int(steps * _LOOSE_SHARE[density >= 1])
     members = _optimise(
-        start, met, had, odd_id, steps, rng, weights, remembering=bool(prior), guard=guard
+        start,
+        met,
+        had,
+        odd_id,
+        steps - loose_steps,
+        rng,
+        weights,
+        remembering=bool(prior),
+        guard=guard,
     )
+    if loose_steps:
+        # A last pass where a pair may meet more often than the cap: the fewest
+        # repeats can need that (the fewer pairs meet again, the more often).
+        met[:], had[:] = before
+        odd_now = [
+            {present[p] for t in tables if len(t) != usual_size(split, preferred) for p in t}
+            for tables, split in zip(members, sizes, strict=True)
+        ]
+        slack = slack_for(history, seated, sizes, preferred, odd_now).renamed(index)
+        guard = _NightGuard.of(rules, sizes, preferred, slack, index, members)
+        loose = _Weights(weights.unmet, 0, loose=True)
+        members = _optimise(members, met, had, odd_id, loose_steps, rng, loose, guard=guard)
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -588,17 +623,73 @@ def _floor(
 
 @dataclass
 class _Best:
-    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen."""
+    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen.
+
+    Beside the cheapest schedule it keeps the one with the fewest repeat
+    meetings among those where no pair meets more than one over the cap
+    (``tally``): the cost spreads repeats thin, which on short crowded nights
+    can cost a repeat or two more than the fewest there are, and the repeats
+    are what a host counts.
+    """
 
     cost: int
     sized: int
     best: int
     state: list[list[list[int]]]
+    tally: _Tally | None = None
+    repeats_at_best: int = 0
+    fewest: int = 0
+    fewest_cost: int = 0
+    fewest_state: list[list[list[int]]] | None = None
 
     def record(self, cost: int, members: list[list[list[int]]]) -> None:
         """``members``, at ``cost``, is the best schedule yet."""
         self.best = cost
         self.state = [[t[:] for t in tables] for tables in members]
+        if self.tally is not None:
+            self.repeats_at_best = self.tally.repeats
+
+    def consider(self, cost: int, members: list[list[list[int]]]) -> None:
+        """Keep ``members`` if it has the fewest repeats yet (ties: the cheaper)."""
+        tally = self.tally
+        if tally is None or tally.over:
+            return
+        if tally.repeats < self.fewest or (
+            tally.repeats == self.fewest and cost < self.fewest_cost
+        ):
+            self.fewest, self.fewest_cost = tally.repeats, cost
+            self.fewest_state = [[t[:] for t in tables] for tables in members]
+
+    def result(self) -> list[list[list[int]]]:
+        """The cheapest schedule, or one with fewer repeats where the search saw one."""
+        if self.fewest_state is not None and self.fewest < self.repeats_at_best:
+            return self.fewest_state
+        return self.state
+
+
+class _Tally:
+    """Repeat meetings (beyond the first, history included) and meetings over ``cap``,
+    kept current by the swaps. ``cap`` is one more than the search's own (see _cap)."""
+
+    def __init__(self, met: list[list[int]], cap: int) -> None:
+        n = len(met)
+        self.cap = cap
+        self.repeats = sum(max(0, met[a][b] - 1) for a in range(n) for b in range(a + 1, n))
+        self.over = sum(max(0, met[a][b] - cap) for a in range(n) for b in range(a + 1, n))
+
+    def left(self, m: int) -> None:
+        """A pair went from ``m`` meetings to m - 1."""
+        if m >= 2:
+            self.repeats -= 1
+        if m > self.cap:
+            self.over -= 1
+
+    def joined(self, m: int) -> None:
+        """A pair went from ``m`` meetings to m + 1."""
+        if m >= 1:
+            self.repeats += 1
+        if m >= self.cap:
+            self.over += 1
 
 
 def _anneal(
@@ -625,20 +716,29 @@ def _anneal(
     Then a short tabu search polishes (see :func:`_tabu_polish`).
     """
     cap = _cap(met)
+    tally_cap = cap + 1
+    if weights.loose:
+        cap = len(met) * len(members)
     cost = _cost(met, had, cap, weights)
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
+    if not remembering:
+        tally = _Tally(met, tally_cap)
+        progress.tally = tally
+        progress.repeats_at_best = progress.fewest = tally.repeats
+        progress.fewest_cost = cost
     price = _pricer(met, had, members, pos, table_odd, cap, weights)
     level = 1 if remembering else _focus_level(met)
     repeats = _Repeats(met, members, pos, here, level)
-    swap = _swapper(met, had, members, pos, slot, table_odd, repeats)
+    swap = _swapper(met, had, members, pos, slot, table_odd, repeats, progress.tally)
     if guard is not None:
         guard.pos = pos
     moves = _Moves(met, members, pos, here, price, swap, guard, repeats)
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     _annealing(progress, moves, floor[0], enough, steps, rng)
     _tabu_polish(progress, moves, floor[0], steps, rng)
+    best = progress.result()
     for r in range(len(members)):
-        members[r] = progress.state[r]
+        members[r] = best[r]
 
 
 def _step_costs(
@@ -721,6 +821,7 @@ def _swapper(
     slot: list[list[int]],
     table_odd: list[list[int]],
     repeats: _Repeats,
+    tally: _Tally | None = None,
 ) -> _Swap:
     """``swap(r, p, q)``: swap p and q in round r, keeping the meetings, the odd seats and
     the places with a repeat (``repeats``) current."""
@@ -732,6 +833,9 @@ def _swapper(
         raised = []
         for x in members[r][a]:
             if x != p:
+                if tally is not None:
+                    tally.left(mp[x])
+                    tally.joined(mq[x])
                 mp[x] -= 1
                 met[x][p] -= 1
                 m = mq[x] + 1
@@ -741,6 +845,9 @@ def _swapper(
                     raised.append((q, x, m))
         for y in members[r][b]:
             if y != q:
+                if tally is not None:
+                    tally.left(mq[y])
+                    tally.joined(mp[y])
                 mq[y] -= 1
                 met[y][q] -= 1
                 m = mp[y] + 1
@@ -944,6 +1051,8 @@ def _annealing(
         sized += dsize
         if cost < progress.best:
             progress.record(cost, members)
+        if progress.tally is not None and progress.tally.repeats <= progress.fewest:
+            progress.consider(cost, members)
     progress.cost, progress.sized = cost, sized
 
 
@@ -992,6 +1101,8 @@ def _tabu_polish(
         tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
         if cost < progress.best:
             progress.record(cost, members)
+        if progress.tally is not None and progress.tally.repeats <= progress.fewest:
+            progress.consider(cost, members)
     progress.cost, progress.sized = cost, sized
 
 
