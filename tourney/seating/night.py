@@ -75,9 +75,15 @@ _STEPS = (100_000, 100, 1_000_000)
 _DENSE_STEPS = 1.5
 """Step factor where pairs meet twice or more on average (small rooms, long nights):
 there the spread of the repeats needs the longer search, and a step is cheap."""
-_LOOSE_SHARE = (0.3, 0.35)
-"""Share of the steps for the last, uncapped pass: by whether pairs meet at least once on
-average (then the fewest repeats matter most)."""
+_LOOSE_SHARE = (0.35, 0.6)
+"""Share of the steps for the last, uncapped pass, by whether pairs meet at least once on
+average (there the fewest repeats can need a pair to meet often). Only nights where pairs
+meet under twice on average have it (see _Weights.fewest)."""
+_RACERS = 3
+"""Starts (the seeded shuffle and the designs, the cheapest first) given a short search."""
+_RACE_SHARE = 0.1
+"""Steps of each start's short search, as a share of the night's (where pairs meet under
+twice on average: in denser nights every start ends up alike)."""
 _GROUP_STEPS = 2_000
 """Annealing steps per player when seating a design's columns on their own."""
 _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
@@ -165,6 +171,9 @@ class _Weights:
     size: int
     loose: bool = False
     """No cost for a pair meeting more than the cap (the last pass on crowded nights)."""
+    fewest: bool = False
+    """Keep the schedule with the fewest repeats seen (see _Best): where pairs meet under
+    twice on average; beyond that everyone meets everyone and spreading is what is left."""
 
 
 def _water_fill(count: int, units: int) -> Counter[int]:
@@ -443,43 +452,74 @@ def _search(
     density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
     _add_prior(met, index, prior)
     weights = _Weights(
-        _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
+        _UNMET[min(int(density), len(_UNMET) - 1)],
+        _SIZE[min(int(density), len(_SIZE) - 1)],
+        fewest=density < 2,
     )
     starts = [[_shuffled(h, split, rng) for h, split in zip(here, sizes, strict=True)]]
     grow = sizes[0].count(usual + 1)
     for design in designs_for(max(len(h) for h in here), usual, grow):
         starts.append(_design_start(design, list(range(n)), here, sizes, met, rng, weights.unmet))
     fitted = [_fitted(s, present, history, seated, sizes, preferred, rules, rng) for s in starts]
-    start, slack = min(fitted, key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
-    guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
+    fitted.sort(key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
+    fitted = fitted[:_RACERS]
+
+    def guarded(schedule: list[list[list[int]]]) -> _NightGuard:
+        """The guard for a search from ``schedule``, its slack read off its odd tables."""
+        odd_now = [
+            {present[p] for t in tables if len(t) != usual_size(split, preferred) for p in t}
+            for tables, split in zip(schedule, sizes, strict=True)
+        ]
+        slack = slack_for(history, seated, sizes, preferred, odd_now).renamed(index)
+        return _NightGuard.of(rules, sizes, preferred, slack, index, schedule)
 
     steps = effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here)))
     steps = int(steps * (_DENSE_STEPS if density >= 2 else 1))
     before = ([row[:] for row in met], [row[:] for row in had])
-    loose_steps = 0 if prior else int(steps * _LOOSE_SHARE[density >= 1])
+
+    def fresh() -> None:
+        met[:] = [row[:] for row in before[0]]
+        had[:] = [row[:] for row in before[1]]
+
+    remembering = bool(prior)
+    loose_steps = int(steps * _LOOSE_SHARE[density >= 1]) if weights.fewest and not prior else 0
+    race_steps = int(steps * _RACE_SHARE) if len(fitted) > 1 and weights.fewest else 0
+    members, slack = fitted[0]
+    guard = _NightGuard.of(rules, sizes, preferred, slack, index, members)
+    if race_steps:
+        # A design start can be a trap the search cannot leave: each start gets a
+        # short search, and the main one goes on from the best of them.
+        raced = []
+        for start, slack in fitted:
+            fresh()
+            guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
+            tried = _optimise(
+                start,
+                met,
+                had,
+                odd_id,
+                race_steps,
+                rng,
+                weights,
+                remembering=remembering,
+                guard=guard,
+            )
+            raced.append((_start_cost(tried, *before, odd_id, weights), len(raced), tried))
+        members = min(raced)[2]
+        guard = guarded(members)
+    fresh()
+    main = steps - loose_steps - race_steps * len(fitted) if race_steps else steps - loose_steps
     members = _optimise(
-        start,
-        met,
-        had,
-        odd_id,
-        steps - loose_steps,
-        rng,
-        weights,
-        remembering=bool(prior),
-        guard=guard,
+        members, met, had, odd_id, max(0, main), rng, weights, remembering=remembering, guard=guard
     )
     if loose_steps:
         # A last pass where a pair may meet more often than the cap: the fewest
         # repeats can need that (the fewer pairs meet again, the more often).
-        met[:], had[:] = before
-        odd_now = [
-            {present[p] for t in tables if len(t) != usual_size(split, preferred) for p in t}
-            for tables, split in zip(members, sizes, strict=True)
-        ]
-        slack = slack_for(history, seated, sizes, preferred, odd_now).renamed(index)
-        guard = _NightGuard.of(rules, sizes, preferred, slack, index, members)
-        loose = _Weights(weights.unmet, 0, loose=True)
-        members = _optimise(members, met, had, odd_id, loose_steps, rng, loose, guard=guard)
+        fresh()
+        loose = _Weights(weights.unmet, 0, loose=True, fewest=True)
+        members = _optimise(
+            members, met, had, odd_id, loose_steps, rng, loose, guard=guarded(members)
+        )
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -721,8 +761,11 @@ def _anneal(
         cap = len(met) * len(members)
     cost = _cost(met, had, cap, weights)
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
-    if not remembering:
+    start_members = [[t[:] for t in tables] for tables in members]
+    start_repeats = 0
+    if weights.fewest and not remembering:
         tally = _Tally(met, tally_cap)
+        start_repeats = tally.repeats
         progress.tally = tally
         progress.repeats_at_best = progress.fewest = tally.repeats
         progress.fewest_cost = cost
@@ -736,7 +779,13 @@ def _anneal(
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     _annealing(progress, moves, floor[0], enough, steps, rng)
     _tabu_polish(progress, moves, floor[0], steps, rng)
-    best = progress.result()
+    if weights.loose:
+        # The uncapped pass is for fewer repeats only: without them, keep the start.
+        start_state = [[t[:] for t in tables] for tables in start_members]
+        best = progress.fewest_state if progress.fewest < start_repeats else start_state
+        best = best or start_state
+    else:
+        best = progress.result()
     for r in range(len(members)):
         members[r] = best[r]
 
