@@ -79,6 +79,9 @@ _LOOSE_SHARE = (0.35, 0.6)
 """Share of the steps for the last, uncapped pass, by whether pairs meet at least once on
 average (there the fewest repeats can need a pair to meet often). Only nights where pairs
 meet under twice on average have it (see _Weights.fewest)."""
+_LOOSE_UNMET = 2
+"""The uncapped pass's extra cost of a pair never met (see _pair): lower than the main
+search's, a flatter cost the annealing crosses more easily (tuned with bench/seating_grid.py)."""
 _RACERS = 3
 """Starts (the seeded shuffle and the designs, the cheapest first) given a short search."""
 _RACE_SHARE = 0.1
@@ -516,7 +519,7 @@ def _search(
         # A last pass where a pair may meet more often than the cap: the fewest
         # repeats can need that (the fewer pairs meet again, the more often).
         fresh()
-        loose = _Weights(weights.unmet, 0, loose=True, fewest=True)
+        loose = _Weights(_LOOSE_UNMET, 0, loose=True, fewest=True)
         members = _optimise(
             members, met, had, odd_id, loose_steps, rng, loose, guard=guarded(members)
         )
