@@ -214,3 +214,22 @@ def test_slack_read_off_a_rotation_allows_only_fair_swaps():
     assert not slack.allows(4, 4, 0)  # 4 would end with none while 0 has three
     assert not slack.allows(3, 3, 0)
     assert slack.allows_between(0, 1, 0, 1)  # 0 and 1 trade rounds 0 and 1: still fair
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_group_kept_apart_from_someone_still_gets_its_turn_at_the_odd_table(method):
+    # Found by the property test above: at 13 players the lone 5-table went to
+    # player 1 (kept apart from 2) before the group 2 + 3, which then could not
+    # sit there, so player 5 had the 5-table a third time while 2 and 3 had one.
+    wanted = Constraints.of(pinned={0: 1}, apart=[(1, 2)], together=[(2, 3)])
+    plans = plan_night(
+        list(range(13)),
+        rounds=5,
+        **TOONERVILLE,
+        method=method,
+        totals=dict.fromkeys(range(13), 0),
+        constraints=wanted,
+        effort=0.1,
+    )
+    assert odd_spread(plans, 4) <= 1
+    assert kept_seats(plans) == 0

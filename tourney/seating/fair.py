@@ -196,8 +196,12 @@ def _choose_odd(
         units.append(unit)
 
     def key(unit: tuple[P, ...]) -> tuple:
+        # Among those as far below their share, groups first: a single kept apart
+        # from one of a group, chosen first, would bar the whole group from a lone
+        # odd table, and someone further ahead would take the seat (issue 27).
         gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
-        return (gap, -sum(p in proposed for p in unit) / len(unit), min(draw[p] for p in unit))
+        proposal = -sum(p in proposed for p in unit) / len(unit)
+        return (gap, len(unit) == 1, proposal, min(draw[p] for p in unit))
 
     chosen: set = set()
     one_table = len(free) == 1
