@@ -720,19 +720,24 @@ class _Tally:
         self.repeats = sum(max(0, met[a][b] - 1) for a in range(n) for b in range(a + 1, n))
         self.over = sum(max(0, met[a][b] - cap) for a in range(n) for b in range(a + 1, n))
 
-    def left(self, m: int) -> None:
-        """A pair went from ``m`` meetings to m - 1."""
-        if m >= 2:
-            self.repeats -= 1
-        if m > self.cap:
-            self.over -= 1
-
-    def joined(self, m: int) -> None:
-        """A pair went from ``m`` meetings to m + 1."""
-        if m >= 1:
-            self.repeats += 1
-        if m >= self.cap:
-            self.over += 1
+    def swapped(
+        self, mp: list[int], mq: list[int], a: list[int], p: int, b: list[int], q: int
+    ) -> None:
+        """p leaves table ``a`` for table ``b`` and q the other way (before the counts move)."""
+        cap = self.cap
+        repeats = over = 0
+        for x in a:
+            if x != p:
+                m, n = mp[x], mq[x]  # p and x meet once less, q and x once more
+                repeats += (n >= 1) - (m >= 2)
+                over += (n >= cap) - (m > cap)
+        for y in b:
+            if y != q:
+                m, n = mq[y], mp[y]
+                repeats += (n >= 1) - (m >= 2)
+                over += (n >= cap) - (m > cap)
+        self.repeats += repeats
+        self.over += over
 
 
 def _anneal(
@@ -883,11 +888,10 @@ def _swapper(
         a, b = pos[r][p], pos[r][q]
         mp, mq = met[p], met[q]
         raised = []
+        if tally is not None:
+            tally.swapped(mp, mq, members[r][a], p, members[r][b], q)
         for x in members[r][a]:
             if x != p:
-                if tally is not None:
-                    tally.left(mp[x])
-                    tally.joined(mq[x])
                 mp[x] -= 1
                 met[x][p] -= 1
                 m = mq[x] + 1
@@ -897,9 +901,6 @@ def _swapper(
                     raised.append((q, x, m))
         for y in members[r][b]:
             if y != q:
-                if tally is not None:
-                    tally.left(mq[y])
-                    tally.joined(mp[y])
                 mq[y] -= 1
                 met[y][q] -= 1
                 m = mp[y] + 1
