@@ -303,12 +303,16 @@ def test_nobody_meets_twice_while_avoidable(n, rounds):
     assert max(met_counts(plans).values()) == 1
 
 
-def test_twelve_players_repeats_are_the_fewest_and_spread_thin():
+@pytest.mark.parametrize("seed", [0, 1])
+def test_twelve_players_repeats_are_the_fewest(seed):
     # Three tables of four: round 2 puts four players from three round-1 tables
-    # at each table, so every table has a repeat (3 in all), whatever the plan.
-    plans = plan_night(range(12), rounds=3, **TOONERVILLE, seed=1)
-    assert repeat_meetings(plans[1], plans[:1]) == 3
-    assert max(met_counts(plans).values()) == 2
+    # at each table, so every table has a repeat (3 in all), whatever the plan;
+    # round 3 the same against rounds 1 and 2. Fewer pairs meeting again means
+    # one pair meets in all three rounds (issue 27: the repeats a host counts
+    # come first, a plain annealing finds these 6).
+    plans = plan_night(range(12), rounds=3, **TOONERVILLE, seed=seed)
+    assert [repeat_meetings(plans[r], plans[:r]) for r in (1, 2)] == [3, 3]
+    assert max(met_counts(plans).values()) <= 3
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

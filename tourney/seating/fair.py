@@ -35,7 +35,16 @@ from fractions import Fraction
 from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import P, Plan, _Guard
 
-__all__ = ["Rules", "Slack", "fair_rounds", "guard_for", "odd_flags", "place", "usual_size"]
+__all__ = [
+    "Rules",
+    "Slack",
+    "fair_rounds",
+    "guard_for",
+    "odd_flags",
+    "place",
+    "slack_for",
+    "usual_size",
+]
 
 
 def usual_size(split: Sequence[int], preferred: int) -> int:
@@ -187,8 +196,12 @@ def _choose_odd(
         units.append(unit)
 
     def key(unit: tuple[P, ...]) -> tuple:
+        # Among those as far below their share, groups first: a single kept apart
+        # from one of a group, chosen first, would bar the whole group from a lone
+        # odd table, and someone further ahead would take the seat (issue 27).
         gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
-        return (gap, -sum(p in proposed for p in unit) / len(unit), min(draw[p] for p in unit))
+        proposal = -sum(p in proposed for p in unit) / len(unit)
+        return (gap, len(unit) == 1, proposal, min(draw[p] for p in unit))
 
     chosen: set = set()
     one_table = len(free) == 1
@@ -289,10 +302,8 @@ def fair_rounds(
     past = _Past.read(history, preferred)
     counts = Counter(past.odd)
     share = dict(past.share)
-    done = Counter(past.seated)
     unit_of = rules.unit_of()
     chosen: list[set] = []
-    at: list[tuple[Counter, Counter]] = []  # counts and rounds seated after each round
     for here, split, proposal in zip(seated, splits, proposals, strict=True):
         flags = odd_flags(split, preferred)
         proposed = {
@@ -305,6 +316,29 @@ def fair_rounds(
         for p in here:
             counts[p] += p in odd
             share[p] = share.get(p, Fraction(0)) + each
+    return chosen, slack_for(history, seated, splits, preferred, chosen)
+
+
+def slack_for(
+    history: Sequence[Plan],
+    seated: Sequence[list[P]],
+    splits: Sequence[list[int]],
+    preferred: int,
+    chosen: Sequence[set],
+) -> Slack:
+    """The slack a search has when ``chosen[r]`` sit at the odd tables of round r.
+
+    Each round's limits are the fewest odd seats among those seated as often
+    (from history and the chosen rounds), and that plus the spread allowed
+    then (:data:`_MIDWAY`, 1 after the last round).
+    """
+    past = _Past.read(history, preferred)
+    counts = Counter(past.odd)
+    done = Counter(past.seated)
+    at: list[tuple[Counter, Counter]] = []  # counts and rounds seated after each round
+    for here, odd in zip(seated, chosen, strict=True):
+        for p in here:
+            counts[p] += p in odd
             done[p] += 1
         at.append((Counter(counts), Counter(done)))
     everyone = set(done)
@@ -322,7 +356,7 @@ def fair_rounds(
             lo, hi = limits[d[p]]
             down[p][t] = c[p] - lo
             up[p][t] = hi - c[p]
-    return chosen, Slack(down, up, rounds)
+    return Slack(down, up, rounds)
 
 
 # ---------------------------------------------------------------------------

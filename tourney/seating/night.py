@@ -42,7 +42,15 @@ from tourney.seating.core import (
     meetings,
 )
 from tourney.seating.designs import Design, Round, designs_for
-from tourney.seating.fair import Rules, Slack, fair_rounds, odd_flags, place
+from tourney.seating.fair import (
+    Rules,
+    Slack,
+    fair_rounds,
+    odd_flags,
+    place,
+    slack_for,
+    usual_size,
+)
 from tourney.seating.room import Room
 
 _REPEAT = 64
@@ -67,6 +75,18 @@ _STEPS = (100_000, 100, 1_000_000)
 _DENSE_STEPS = 1.5
 """Step factor where pairs meet twice or more on average (small rooms, long nights):
 there the spread of the repeats needs the longer search, and a step is cheap."""
+_LOOSE_SHARE = (0.35, 0.6)
+"""Share of the steps for the last, uncapped pass, by whether pairs meet at least once on
+average (there the fewest repeats can need a pair to meet often). Only nights where pairs
+meet under twice on average have it (see _Weights.fewest)."""
+_LOOSE_UNMET = 2
+"""The uncapped pass's extra cost of a pair never met (see _pair): lower than the main
+search's, a flatter cost the annealing crosses more easily (tuned with bench/seating_grid.py)."""
+_RACERS = 3
+"""Starts (the seeded shuffle and the designs, the cheapest first) given a short search."""
+_RACE_SHARE = 0.1
+"""Steps of each start's short search, as a share of the night's (where pairs meet under
+twice on average: in denser nights every start ends up alike)."""
 _GROUP_STEPS = 2_000
 """Annealing steps per player when seating a design's columns on their own."""
 _TEMPERATURE = (1.5 * _REPEAT, 0.15 * _REPEAT)
@@ -152,6 +172,11 @@ class _Weights:
 
     unmet: int
     size: int
+    loose: bool = False
+    """No cost for a pair meeting more than the cap (the last pass on crowded nights)."""
+    fewest: bool = False
+    """Keep the schedule with the fewest repeats seen (see _Best): where pairs meet under
+    twice on average; beyond that everyone meets everyone and spreading is what is left."""
 
 
 def _water_fill(count: int, units: int) -> Counter[int]:
@@ -430,21 +455,74 @@ def _search(
     density = (planned + sum(map(sum, met)) // 2) / max(1, n * (n - 1) // 2)
     _add_prior(met, index, prior)
     weights = _Weights(
-        _UNMET[min(int(density), len(_UNMET) - 1)], _SIZE[min(int(density), len(_SIZE) - 1)]
+        _UNMET[min(int(density), len(_UNMET) - 1)],
+        _SIZE[min(int(density), len(_SIZE) - 1)],
+        fewest=density < 2,
     )
     starts = [[_shuffled(h, split, rng) for h, split in zip(here, sizes, strict=True)]]
     grow = sizes[0].count(usual + 1)
     for design in designs_for(max(len(h) for h in here), usual, grow):
         starts.append(_design_start(design, list(range(n)), here, sizes, met, rng, weights.unmet))
     fitted = [_fitted(s, present, history, seated, sizes, preferred, rules, rng) for s in starts]
-    start, slack = min(fitted, key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
-    guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
+    fitted.sort(key=lambda f: _start_cost(f[0], met, had, odd_id, weights))
+    fitted = fitted[:_RACERS]
+
+    def guarded(schedule: list[list[list[int]]]) -> _NightGuard:
+        """The guard for a search from ``schedule``, its slack read off its odd tables."""
+        odd_now = [
+            {present[p] for t in tables if len(t) != usual_size(split, preferred) for p in t}
+            for tables, split in zip(schedule, sizes, strict=True)
+        ]
+        slack = slack_for(history, seated, sizes, preferred, odd_now).renamed(index)
+        return _NightGuard.of(rules, sizes, preferred, slack, index, schedule)
 
     steps = effort * min(_STEPS[2], _STEPS[0] + _STEPS[1] * sum(map(len, here)))
     steps = int(steps * (_DENSE_STEPS if density >= 2 else 1))
+    before = ([row[:] for row in met], [row[:] for row in had])
+
+    def fresh() -> None:
+        met[:] = [row[:] for row in before[0]]
+        had[:] = [row[:] for row in before[1]]
+
+    remembering = bool(prior)
+    loose_steps = int(steps * _LOOSE_SHARE[density >= 1]) if weights.fewest and not prior else 0
+    race_steps = int(steps * _RACE_SHARE) if len(fitted) > 1 and weights.fewest else 0
+    members, slack = fitted[0]
+    guard = _NightGuard.of(rules, sizes, preferred, slack, index, members)
+    if race_steps:
+        # A design start can be a trap the search cannot leave: each start gets a
+        # short search, and the main one goes on from the best of them.
+        raced = []
+        for start, slack in fitted:
+            fresh()
+            guard = _NightGuard.of(rules, sizes, preferred, slack, index, start)
+            tried = _optimise(
+                start,
+                met,
+                had,
+                odd_id,
+                race_steps,
+                rng,
+                weights,
+                remembering=remembering,
+                guard=guard,
+            )
+            raced.append((_start_cost(tried, *before, odd_id, weights), len(raced), tried))
+        members = min(raced)[2]
+        guard = guarded(members)
+    fresh()
+    main = steps - loose_steps - race_steps * len(fitted) if race_steps else steps - loose_steps
     members = _optimise(
-        start, met, had, odd_id, steps, rng, weights, remembering=bool(prior), guard=guard
+        members, met, had, odd_id, max(0, main), rng, weights, remembering=remembering, guard=guard
     )
+    if loose_steps:
+        # A last pass where a pair may meet more often than the cap: the fewest
+        # repeats can need that (the fewer pairs meet again, the more often).
+        fresh()
+        loose = _Weights(_LOOSE_UNMET, 0, loose=True, fewest=True)
+        members = _optimise(
+            members, met, had, odd_id, loose_steps, rng, loose, guard=guarded(members)
+        )
     return [[[present[p] for p in table] for table in tables] for tables in members]
 
 
@@ -588,17 +666,78 @@ def _floor(
 
 @dataclass
 class _Best:
-    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen."""
+    """Where a search stands: the schedule's cost (and its odd-table part) and the best seen.
+
+    Beside the cheapest schedule it keeps the one with the fewest repeat
+    meetings among those where no pair meets more than one over the cap
+    (``tally``): the cost spreads repeats thin, which on short crowded nights
+    can cost a repeat or two more than the fewest there are, and the repeats
+    are what a host counts.
+    """
 
     cost: int
     sized: int
     best: int
     state: list[list[list[int]]]
+    tally: _Tally | None = None
+    repeats_at_best: int = 0
+    fewest: int = 0
+    fewest_cost: int = 0
+    fewest_state: list[list[list[int]]] | None = None
 
     def record(self, cost: int, members: list[list[list[int]]]) -> None:
         """``members``, at ``cost``, is the best schedule yet."""
         self.best = cost
         self.state = [[t[:] for t in tables] for tables in members]
+        if self.tally is not None:
+            self.repeats_at_best = self.tally.repeats
+
+    def consider(self, cost: int, members: list[list[list[int]]]) -> None:
+        """Keep ``members`` if it has the fewest repeats yet (ties: the cheaper)."""
+        tally = self.tally
+        if tally is None or tally.over:
+            return
+        if tally.repeats < self.fewest or (
+            tally.repeats == self.fewest and cost < self.fewest_cost
+        ):
+            self.fewest, self.fewest_cost = tally.repeats, cost
+            self.fewest_state = [[t[:] for t in tables] for tables in members]
+
+    def result(self) -> list[list[list[int]]]:
+        """The cheapest schedule, or one with fewer repeats where the search saw one."""
+        if self.fewest_state is not None and self.fewest < self.repeats_at_best:
+            return self.fewest_state
+        return self.state
+
+
+class _Tally:
+    """Repeat meetings (beyond the first, history included) and meetings over ``cap``,
+    kept current by the swaps. ``cap`` is one more than the search's own (see _cap)."""
+
+    def __init__(self, met: list[list[int]], cap: int) -> None:
+        n = len(met)
+        self.cap = cap
+        self.repeats = sum(max(0, met[a][b] - 1) for a in range(n) for b in range(a + 1, n))
+        self.over = sum(max(0, met[a][b] - cap) for a in range(n) for b in range(a + 1, n))
+
+    def swapped(
+        self, mp: list[int], mq: list[int], a: list[int], p: int, b: list[int], q: int
+    ) -> None:
+        """p leaves table ``a`` for table ``b`` and q the other way (before the counts move)."""
+        cap = self.cap
+        repeats = over = 0
+        for x in a:
+            if x != p:
+                m, n = mp[x], mq[x]  # p and x meet once less, q and x once more
+                repeats += (n >= 1) - (m >= 2)
+                over += (n >= cap) - (m > cap)
+        for y in b:
+            if y != q:
+                m, n = mq[y], mp[y]
+                repeats += (n >= 1) - (m >= 2)
+                over += (n >= cap) - (m > cap)
+        self.repeats += repeats
+        self.over += over
 
 
 def _anneal(
@@ -625,20 +764,38 @@ def _anneal(
     Then a short tabu search polishes (see :func:`_tabu_polish`).
     """
     cap = _cap(met)
+    tally_cap = cap + 1
+    if weights.loose:
+        cap = len(met) * len(members)
     cost = _cost(met, had, cap, weights)
     progress = _Best(cost, _sized(had, weights), cost, [[t[:] for t in ts] for ts in members])
+    start_members = [[t[:] for t in tables] for tables in members]
+    start_repeats = 0
+    if weights.fewest and not remembering:
+        tally = _Tally(met, tally_cap)
+        start_repeats = tally.repeats
+        progress.tally = tally
+        progress.repeats_at_best = progress.fewest = tally.repeats
+        progress.fewest_cost = cost
     price = _pricer(met, had, members, pos, table_odd, cap, weights)
     level = 1 if remembering else _focus_level(met)
     repeats = _Repeats(met, members, pos, here, level)
-    swap = _swapper(met, had, members, pos, slot, table_odd, repeats)
+    swap = _swapper(met, had, members, pos, slot, table_odd, repeats, progress.tally)
     if guard is not None:
         guard.pos = pos
     moves = _Moves(met, members, pos, here, price, swap, guard, repeats)
     enough = floor[0] + floor[1] + weights.size * _SIZE_SLACK * len(had)
     _annealing(progress, moves, floor[0], enough, steps, rng)
     _tabu_polish(progress, moves, floor[0], steps, rng)
+    if weights.loose:
+        # The uncapped pass is for fewer repeats only: without them, keep the start.
+        start_state = [[t[:] for t in tables] for tables in start_members]
+        best = progress.fewest_state if progress.fewest < start_repeats else start_state
+        best = best or start_state
+    else:
+        best = progress.result()
     for r in range(len(members)):
-        members[r] = progress.state[r]
+        members[r] = best[r]
 
 
 def _step_costs(
@@ -721,6 +878,7 @@ def _swapper(
     slot: list[list[int]],
     table_odd: list[list[int]],
     repeats: _Repeats,
+    tally: _Tally | None = None,
 ) -> _Swap:
     """``swap(r, p, q)``: swap p and q in round r, keeping the meetings, the odd seats and
     the places with a repeat (``repeats``) current."""
@@ -730,6 +888,8 @@ def _swapper(
         a, b = pos[r][p], pos[r][q]
         mp, mq = met[p], met[q]
         raised = []
+        if tally is not None:
+            tally.swapped(mp, mq, members[r][a], p, members[r][b], q)
         for x in members[r][a]:
             if x != p:
                 mp[x] -= 1
@@ -944,6 +1104,8 @@ def _annealing(
         sized += dsize
         if cost < progress.best:
             progress.record(cost, members)
+        if progress.tally is not None and progress.tally.repeats <= progress.fewest:
+            progress.consider(cost, members)
     progress.cost, progress.sized = cost, sized
 
 
@@ -992,6 +1154,8 @@ def _tabu_polish(
         tabu[r][q] = step + shortest + int(random_() * (longest - shortest + 1))
         if cost < progress.best:
             progress.record(cost, members)
+        if progress.tally is not None and progress.tally.repeats <= progress.fewest:
+            progress.consider(cost, members)
     progress.cost, progress.sized = cost, sized
 
 
