@@ -6,7 +6,7 @@ migrations' ``tourney.models.new_table_code`` keep working.
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
-from tourney.models.accounts import SignInLink
+from tourney.models.accounts import Invite, Role, SignInLink
 from tourney.models.club import Person, Season, name_key
 from tourney.models.night import (
     CODE_ALPHABET,
@@ -40,12 +40,14 @@ __all__ = [
     "Event",
     "EventQuerySet",
     "GameTable",
+    "Invite",
     "JoinAttempt",
     "JoinAttemptQuerySet",
     "NightPlan",
     "Person",
     "Player",
     "PlayerQuerySet",
+    "Role",
     "Round",
     "RoundQuerySet",
     "Score",

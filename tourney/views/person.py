@@ -18,7 +18,7 @@ from tourney.views.roster import host_person, roster_person
 @roster_person
 def person_detail(request: HttpRequest, pk: int) -> HttpResponse:
     person = host_person(request, pk)
-    seasons = list(Season.objects.filter(owner=request.user))
+    seasons = list(Season.objects.filter(owner=person.owner_id))
     season = None
     if slug := request.GET.get("season"):
         season = next((s for s in seasons if s.slug == slug), None)

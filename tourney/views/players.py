@@ -29,7 +29,7 @@ from tourney.views.common import host_event, refused
 @require_http_methods(["GET", "POST"])
 @answered_once
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     form = PlayerNamesForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         status = (
@@ -55,7 +55,7 @@ def _players(count: int) -> str:
 @answered_once
 def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     """Check in everyone expected; say how many, and who was left as marked."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     done = services.check_everyone_in(event)
     if done.checked_in:
         messages.success(request, f"Checked in {_players(done.checked_in)}.")
@@ -94,7 +94,7 @@ def _players_context(event: Event, form=None) -> dict:
 @login_required
 @require_POST
 def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     player = get_object_or_404(event.players, pk=pk)
     form = PlayerStatusForm(request.POST)
     if not form.is_valid():
@@ -112,7 +112,7 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's name is their roster person's name: renaming here renames them in
     every night they played."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     player = get_object_or_404(event.players.select_related("person"), pk=pk)
     was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
@@ -147,7 +147,7 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     player = get_object_or_404(event.players, pk=pk)
     sheet = build_sheet(event)
     return render(request, "tourney/player_detail.html", player_context(sheet, player))
