@@ -30,6 +30,7 @@ PUBLIC = {
     "join",
     "join_slash",
     "sign_in_link",
+    "invite_accept",  # an invite: a page with one button, for someone not yet signed in
     "health",
     "health_live",
 }

@@ -274,3 +274,26 @@ def test_a_helper_sees_no_buttons_their_role_would_refuse(host, tonight):
 
 def session_club_is_clear(client) -> bool:
     return CLUB not in client.session
+
+
+def test_a_viewer_on_the_monitor_and_the_season_sees_nothing_to_press(host, tonight):
+    """The monitor and the season standings for a club-wide viewer: read-only."""
+    season = tonight.owner.seasons.create(name="Winter")
+    tonight.season = season
+    tonight.save()
+    services.begin_round(tonight.rounds.get(number=1))
+    oz = UserFactory(username="oz", is_superuser=False)
+    roles.grant(club=host, user=oz, level="view", by=host)
+    phone = Client()
+    phone.force_login(oz)
+    phone.post(reverse("club_switch"), {"club": host.pk})
+    monitor = phone.get(reverse("round_detail", args=[tonight.slug, 1])).content.decode()
+    assert "Table 1" in monitor
+    for hidden in ("round_close", "seating_chart"):
+        assert reverse(hidden, args=[tonight.slug, 1]) not in monitor, hidden
+    assert reverse("table_scores_host", args=[tonight.slug, 1, 1]) not in monitor
+    standings = phone.get(season.get_absolute_url()).content.decode()
+    assert "Winter" in standings
+    for hidden in ("season_edit", "season_delete", "season_event_add"):
+        assert reverse(hidden, args=[season.slug]) not in standings, hidden
+    assert reverse("season_create") not in phone.get(reverse("season_list")).content.decode()

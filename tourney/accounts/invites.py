@@ -21,6 +21,7 @@ from django.contrib.auth.forms import SetPasswordForm
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods
@@ -76,7 +77,7 @@ def free_username(name: str) -> str:
 
 
 def _landing(invite: Invite) -> str:
-    return invite.event.get_absolute_url() if invite.event_id else "/host/"
+    return invite.event.get_absolute_url() if invite.event_id else reverse("host_home")
 
 
 def _spent(request: HttpRequest, invite: Invite | None) -> HttpResponse:
@@ -151,7 +152,7 @@ def _new_helper(name: str):
 def password_set(request: HttpRequest) -> HttpResponse:
     """An invited helper's first password, so they can sign in again another night.
     Only for an account without one (changing a password asks for the old one)."""
-    landing = request.session.get(LANDING) or "/host/"
+    landing = request.session.get(LANDING) or reverse("host_home")
     if request.user.has_usable_password():
         return redirect(landing)
     form = SetPasswordForm(request.user, request.POST or None)
