@@ -97,7 +97,7 @@ def invite_accept(request: HttpRequest, secret: str) -> HttpResponse:
     form = NameForm(request.POST if request.method == "POST" and not signed_in else None)
     with transaction.atomic():
         invite = (
-            Invite.objects.select_for_update()
+            Invite.objects.select_for_update(of=("self",))
             .select_related("club", "event", "created_by")
             .filter(digest=digest(secret))
             .first()
