@@ -35,6 +35,7 @@ PUBLIC = {
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
+    "invite_accept",  # an invite: a page with one button, for someone not yet signed in
     "health",
     "health_live",
 }

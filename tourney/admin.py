@@ -10,8 +10,10 @@ from tourney.models import (
     Entry,
     Event,
     GameTable,
+    Invite,
     Person,
     Player,
+    Role,
     Round,
     Score,
     Season,
@@ -162,3 +164,20 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "method", "created_at"]
     list_filter = ["method", "owner"]
     search_fields = ["name", "slug"]
+
+
+@admin.register(Role)
+class RoleAdmin(admin.ModelAdmin):
+    """Who helps which club: given and taken back on the host's Team page; here to read."""
+
+    list_display = ["user", "level", "club", "event", "granted_by", "granted_at", "revoked_at"]
+    list_filter = ["level"]
+    search_fields = ["user__username", "club__username"]
+    raw_id_fields = ["club", "user", "event", "granted_by", "revoked_by"]
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    list_display = ["club", "level", "event", "created_at", "used_at", "used_by", "revoked_at"]
+    raw_id_fields = ["club", "event", "created_by", "used_by"]
+    exclude = ["digest"]

@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 import scoring.converters  # noqa: F401  (registers <export_format:...>)
-from tourney.accounts import invites, signin_links
+from tourney.accounts import invites, signin_links, team_invites
 from tourney.server import health
 from tourney.views import (
     account,
@@ -25,6 +25,7 @@ from tourney.views import (
     seating,
     sheets,
     table,
+    team,
 )
 
 event = "events/<str:slug>/"
@@ -124,6 +125,12 @@ urlpatterns = [
     path("t/<str:token>/players/<int:pk>/", table.table_player, name="table_player"),
     path("accounts/login/", events.SignInView.as_view(), name="login"),
     path("accounts/link/<str:secret>/", signin_links.sign_in_link, name="sign_in_link"),
+    path("team/", team.team, name="team"),
+    path("team/roles/<int:pk>/revoke/", team.role_revoke, name="role_revoke"),
+    path("team/invites/<int:pk>/cancel/", team.invite_cancel, name="invite_cancel"),
+    path("clubs/switch/", team.club_switch, name="club_switch"),
+    path("invite/<str:secret>/", team_invites.invite_accept, name="invite_accept"),
+    path("accounts/password/set/", team_invites.password_set, name="password_set"),
     path("health/", health.DatabaseHealth.as_view(), name="health"),
     path("health/live", health.live, name="health_live"),
     path("accounts/invite/<str:secret>/", invites.accept_invite, name="host_invite"),

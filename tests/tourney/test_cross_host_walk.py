@@ -35,6 +35,7 @@ KEYED = {
     "host_invite",
     "password_reset_confirm",
     "door",
+    "invite_accept",
     "live_standings",
     # The published club site: public by its key; another club's records through
     # this club's key are refused in test_club_site.

@@ -7,7 +7,7 @@ re-exported here, so ``from tourney.models import Event`` and the migrations'
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
-from tourney.models.accounts import HostAccount, HostInvite, SignInLink, club_name
+from tourney.models.accounts import HostAccount, HostInvite, Invite, Role, SignInLink, club_name
 from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
 from tourney.models.door import Arrival, ArrivalQuerySet
@@ -50,12 +50,14 @@ __all__ = [
     "GameTable",
     "HostAccount",
     "HostInvite",
+    "Invite",
     "JoinAttempt",
     "JoinAttemptQuerySet",
     "NightPlan",
     "Person",
     "Player",
     "PlayerQuerySet",
+    "Role",
     "Round",
     "RoundQuerySet",
     "Score",

@@ -1,5 +1,6 @@
 """Accounts: the one-time links that sign a host in on their phone, the invites that
-bring a new host in, and the club name a host's account carries.
+bring a new host in, the club name a host's account carries, and helpers' roles for a
+club or a night with the invites that hand them out.
 
 Imports Django only.
 """
@@ -10,6 +11,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 from django.utils import timezone
 
 
@@ -103,3 +105,111 @@ class HostInvite(models.Model):
     @property
     def usable(self) -> bool:
         return self.used_at is None and not self.expired
+
+
+class Role(models.Model):
+    """What one account may do for a club (a host), for all its nights or for one.
+
+    The level names a Django group ("Co-host", "Desk", "Scorer", "Viewer") whose
+    permissions say what it grants (tourney.accounts.roles). A role is never deleted:
+    revoking stamps who and when, so the night's record keeps who could do what.
+    """
+
+    class Level(models.TextChoices):
+        RUN = "run", "Co-host"
+        DESK = "desk", "Desk"
+        SCORE = "score", "Scorer"
+        VIEW = "view", "Viewer"
+
+    club = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles"
+    )
+    event = models.ForeignKey(
+        "tourney.Event",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="roles",
+        help_text="Empty: every night of the club.",
+    )
+    level = models.CharField(max_length=8, choices=Level)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    granted_at = models.DateTimeField(default=timezone.now)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-granted_at"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(club=F("user")), name="role_not_for_own_club"),
+            # One live role per account and scope: a second invite replaces the first.
+            models.UniqueConstraint(
+                "club",
+                "user",
+                condition=Q(revoked_at__isnull=True, event__isnull=True),
+                name="one_live_club_role",
+            ),
+            models.UniqueConstraint(
+                "club",
+                "user",
+                "event",
+                condition=Q(revoked_at__isnull=True, event__isnull=False),
+                name="one_live_night_role",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} as {self.get_level_display()} for {self.scope}"
+
+    @property
+    def scope(self) -> str:
+        return str(self.event) if self.event_id else f"{self.club}'s club"
+
+
+class Invite(models.Model):
+    """A one-time link (shown as a QR code) that gives whoever accepts it a role.
+
+    Like a sign-in link: only a hash of the secret is kept, the link opens a page
+    with one button, and only that button's POST uses it up.
+    """
+
+    LIFETIME = datetime.timedelta(hours=48)
+
+    club = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invites"
+    )
+    event = models.ForeignKey(
+        "tourney.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="invites"
+    )
+    level = models.CharField(max_length=8, choices=Role.Level)
+    digest = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"invite as {self.get_level_display()} made {self.created_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def expired(self) -> bool:
+        return timezone.now() >= self.created_at + self.LIFETIME
+
+    @property
+    def usable(self) -> bool:
+        return self.used_at is None and self.revoked_at is None and not self.expired

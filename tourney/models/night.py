@@ -159,6 +159,14 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-date", "-created_at"]
+        # What the role groups grant on a club's nights (tourney.accounts.roles): each
+        # names one of host_event's needs. "own" is no permission: only the host has it.
+        permissions = [
+            ("view_night", "See a night's monitor, sheet and standings"),
+            ("score_night", "Enter and correct a night's scores"),
+            ("desk_night", "Check players in, settle disputes, print cards"),
+            ("run_night", "Run a night: seating, rounds, house rules"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(min_table_size__gte=2)

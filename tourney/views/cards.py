@@ -24,7 +24,7 @@ from tourney.views.common import host_event, host_round
 @require_GET
 def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Name → table and seat, alphabetical: for the projector, or printed (?print=1)."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     rnd = get_object_or_404(event.rounds, number=number)
     seats = list(
         Seat.objects.filter(round=rnd)
@@ -44,7 +44,7 @@ def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_GET
 def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """One card per player: table and seat for every round planned so far."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     rounds = list(event.rounds.order_by("number"))
     seats = Seat.objects.filter(round__event=event).select_related("table__round__event", "round")
     where: dict[int, dict[int, Seat]] = defaultdict(dict)
@@ -92,7 +92,7 @@ def _why_no_seat(player: Player, rnd: Round, seated: dict[int, Seat], began) -> 
 @require_GET
 def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A plain printable list of each table's players, in seat order."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     rnd = host_round(event, number)
     return render(request, "tourney/round_tables_print.html", {"event": event, "round": rnd})
 
@@ -104,7 +104,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
 
     Printed once a night: a card always opens whatever round its table plays now.
     """
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     wanted = services.table_numbers_needed(event)
     for number in range(1, wanted + 1):
         TableCard.objects.get_or_create(event=event, number=number)
@@ -131,7 +131,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @answered_once
 def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     for attempt in range(3):
         top = event.table_cards.aggregate(m=Max("number"))["m"] or 0
         try:
@@ -149,7 +149,7 @@ def table_card_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def table_card_reissue(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A lost card: a new link for that table; the old card stops working."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     card = get_object_or_404(event.table_cards, number=number)
     card.reissue()
     messages.success(

@@ -5,26 +5,73 @@ from __future__ import annotations
 import io
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from tourney.accounts import roles
 from tourney.models import Event, Round
 
 # What a page needs of the signed-in account, least to most. A role (issue 28) grants
 # one level and everything below it: a viewer may "view", a scorer "score", the desk
 # "desk", a co-host "run"; only the club's own host may "own" (delete, manage roles).
-NEEDS = ("view", "score", "desk", "run", "own")
+NEEDS = roles.NEEDS
+
+CLUB = "rookery.club"  # session: the pk of the club (host account) whose pages are shown
+
+
+def _allow(request: HttpRequest, needs: set[str], need: str) -> None:
+    if need not in NEEDS:
+        raise ValueError(f"unknown need {need!r}: one of {', '.join(NEEDS)}")
+    if need not in needs:
+        raise PermissionDenied(roles.refusal(need, needs))
+    request.can = {n: n in needs for n in NEEDS}
 
 
 def host_event(request: HttpRequest, slug: str, need: str = "own") -> Event:
-    """The event at `slug` if the signed-in account may do `need` there, else 404.
+    """The event at `slug` if the signed-in account may do `need` there.
 
     Every host-side event page comes through here, so who may do what is decided in
-    one place. Until roles exist, only the event's owner passes, whatever the need.
+    one place (tourney.accounts.roles): the host may do everything; a helper what
+    their role grants, for the whole club or this night (else 403, saying who may);
+    anyone else meets a 404, as if the night weren't there.
     """
-    if need not in NEEDS:
-        raise ValueError(f"unknown need {need!r}: one of {', '.join(NEEDS)}")
-    return get_object_or_404(Event, slug=slug, owner=request.user)
+    event = get_object_or_404(Event.objects.select_related("owner"), slug=slug)
+    needs = roles.granted(request.user, event.owner_id, event.pk)
+    if not needs:
+        raise Http404("No night of yours has that address.")
+    _allow(request, needs, need)
+    return event
+
+
+def can(request: HttpRequest) -> dict:
+    """Templates' ``can.desk``, ``can.run``...: what the signed-in account may do on this
+    page's night or club (set by host_event / host_club), so a helper isn't shown
+    buttons their role would refuse. Pages of one's own: everything."""
+    return {"can": getattr(request, "can", None) or dict.fromkeys(NEEDS, True)}
+
+
+def current_club(request: HttpRequest):
+    """The club whose people and seasons the signed-in account is looking at: one they
+    chose with the club switcher (while they still help there), else their own."""
+    chosen = request.session.get(CLUB)
+    if chosen and chosen != request.user.pk:
+        club = get_user_model().objects.filter(pk=chosen).first()
+        if club is not None and roles.granted(request.user, club.pk):
+            return club
+        request.session.pop(CLUB, None)
+        name = club.get_username() if club else "that club"
+        raise PermissionDenied(f"You no longer help at {name}'s club; you're back at your own.")
+    return request.user
+
+
+def host_club(request: HttpRequest, need: str = "own"):
+    """The club (its host's account) for a club-wide page (people, seasons), if the
+    signed-in account may do `need` there (else 403 saying who may)."""
+    club = current_club(request)
+    _allow(request, roles.granted(request.user, club.pk), need)
+    return club
 
 
 def as_pk(value: str | None) -> int | None:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.once import answered_once
 from tourney import services
+from tourney.accounts import roles
 from tourney.models import Entry, Event, Player, Round, Season
 from tourney.night.forms import (
     DeleteEventForm,
@@ -21,7 +23,7 @@ from tourney.night.forms import (
     TableGameForm,
 )
 from tourney.views.after import after_night_context
-from tourney.views.common import host_event, refused
+from tourney.views.common import current_club, host_club, host_event, refused
 
 
 @require_GET
@@ -59,10 +61,26 @@ def host_home(request: HttpRequest) -> HttpResponse:
     # Shanghai is no night of the club's.
     nights = [e for e in events if not e.is_table_game]
     table_games = [e for e in events if e.is_table_game]
+    try:
+        club = current_club(request)
+    except PermissionDenied as exc:  # their role there was taken back: home, saying so
+        messages.warning(request, str(exc))
+        club = request.user
+    # The nights of other clubs this account helps at, with what they may do there.
+    helping = []
+    for event in roles.nights_helped(request.user):
+        needs = roles.granted(request.user, event.owner_id, event.pk)
+        helping.append({"event": event, "role": roles.level_name(needs)})
     return render(
         request,
         "tourney/event_list.html",
-        {"events": nights, "table_games": table_games},
+        {
+            "events": nights,
+            "table_games": table_games,
+            "helping": helping,
+            "clubs": roles.clubs_helped(request.user),
+            "club": club,
+        },
     )
 
 
@@ -71,10 +89,11 @@ def host_home(request: HttpRequest) -> HttpResponse:
 @answered_once
 def event_create(request: HttpRequest) -> HttpResponse:
     # "New night in this season" links here with ?season=<slug>.
-    season = Season.objects.filter(owner=request.user, slug=request.GET.get("season", "")).first()
-    form = EventForm(request.POST or None, owner=request.user, initial={"season": season})
+    club = host_club(request, "run")  # a co-host makes nights for the club they help
+    season = Season.objects.filter(owner=club, slug=request.GET.get("season", "")).first()
+    form = EventForm(request.POST or None, owner=club, initial={"season": season})
     if request.method == "POST" and form.is_valid():
-        form.instance.owner = request.user
+        form.instance.owner = club
         event = form.save()
         messages.success(request, f"“{event.name}” is ready. Add the players next.")
         return redirect("player_list", slug=event.slug)
@@ -84,7 +103,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -109,7 +128,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="own")
     score_count = Entry.objects.for_event(event).count()
     form = DeleteEventForm(request.POST or None, has_scores=score_count > 0)
     if request.method == "POST" and form.is_valid():
@@ -127,7 +146,7 @@ def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     rounds = list(event.rounds.order_by("number").prefetch_related("tables", "entries"))
     counts = {
         row["status"]: row["n"] for row in event.players.values("status").annotate(n=Count("pk"))
@@ -158,7 +177,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def event_end(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     try:
         services.end_event(event, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:
@@ -173,7 +192,7 @@ def event_end(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
     """Take back "End night": seat and start rounds again (the page notes when)."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     try:
         services.reopen_event(event, by=services.Actor.account(request.user))
     except services.RoundStateError as exc:

@@ -19,14 +19,14 @@ from tourney.views.roster import host_person, roster_person
 @roster_person
 def person_detail(request: HttpRequest, pk: int) -> HttpResponse:
     person = host_person(request, pk)
-    seasons = list(Season.objects.filter(owner=request.user))
+    seasons = list(Season.objects.filter(owner=person.owner_id))
     season = None
     if slug := request.GET.get("season"):
         season = next((s for s in seasons if s.slug == slug), None)
         if season is None:
             raise Http404("No season of yours has that name.")
     history = person_history(person, season=season)
-    ratings = club_ratings(request.user)
+    ratings = club_ratings(person.owner)
     ratings.expect(history)
     context = {
         "person": person,

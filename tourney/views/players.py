@@ -33,7 +33,7 @@ RECENT_ARRIVALS = 8  # the door's latest check-ins the players page lists
 @require_http_methods(["GET", "POST"])
 @answered_once
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     unchanged, poll_url = poll_unchanged(request, event, also=_door_stamp(event))
     if request.method == "GET" and request.htmx:
         if unchanged:
@@ -71,7 +71,7 @@ def _players(count: int) -> str:
 @answered_once
 def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     """Check in everyone expected; say how many, and who was left as marked."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     done = services.check_everyone_in(event, by=services.Actor.account(request.user))
     if done.checked_in:
         messages.success(request, f"Checked in {_players(done.checked_in)}.")
@@ -124,7 +124,7 @@ def _players_context(event: Event, form=None, *, poll_url: str | None = None) ->
 @login_required
 @require_POST
 def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     player = get_object_or_404(event.players, pk=pk)
     form = PlayerStatusForm(request.POST)
     if not form.is_valid():
@@ -144,7 +144,7 @@ def player_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's name is their roster person's name: renaming here renames them in
     every night they played."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     player = get_object_or_404(event.players.select_related("person"), pk=pk)
     was_called = player.name  # the form writes the typed name onto the instance
     form = RenamePlayerForm(request.POST or None, instance=player)
@@ -179,7 +179,7 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     player = get_object_or_404(event.players, pk=pk)
     sheet = build_sheet(event)
     return render(request, "tourney/player_detail.html", player_context(sheet, player))

@@ -29,7 +29,7 @@ from tourney.club.roster_forms import (
 )
 from tourney.models import Person
 from tourney.server.middleware import reads_its_own_upload, too_big_page
-from tourney.views.common import CSV, XLSX, as_pk, download
+from tourney.views.common import CSV, XLSX, as_pk, download, host_club
 
 IMPORT_SALT = "rookery.roster-import"
 
@@ -44,9 +44,15 @@ class PersonGone(Exception):
         self.pk = pk
 
 
-def host_person(request: HttpRequest, pk: int) -> Person:
-    """The host's person, or PersonGone: a tab opened before a merge still finds its way."""
-    person = Person.objects.filter(pk=pk, owner=request.user).first()
+def _club(request: HttpRequest, need: str = "run"):
+    """The club whose roster this is: the people's contact details are for its host
+    and co-hosts (merging, which removes a person, for the host alone)."""
+    return host_club(request, need)
+
+
+def host_person(request: HttpRequest, pk: int, need: str = "run") -> Person:
+    """The club's person, or PersonGone: a tab opened before a merge still finds its way."""
+    person = Person.objects.filter(pk=pk, owner=_club(request, need)).first()
     if person is None:
         raise PersonGone(pk)
     return person
@@ -59,7 +65,7 @@ def merged_name(request: HttpRequest, pk) -> str:
 def person_gone(request: HttpRequest, pk: int) -> HttpResponse:
     """Not found, saying where they went when they were merged into someone."""
     name = merged_name(request, pk) or request.POST.get("name", "")
-    keeper = people.merged_into(request.user, name)
+    keeper = people.merged_into(_club(request), name)
     return render(
         request,
         "tourney/roster/person_gone.html",
@@ -86,20 +92,20 @@ def roster_person(view):
 @answered_once
 def roster(request: HttpRequest) -> HttpResponse:
     search = request.GET.get("q", "")[:60]
-    form = PersonForm(request.POST or None, owner=request.user)
+    form = PersonForm(request.POST or None, owner=_club(request))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 person = form.save()
         except IntegrityError:
             # Another tab added this name since the check: say so, as the check would.
-            form = PersonForm(request.POST, owner=request.user)
+            form = PersonForm(request.POST, owner=_club(request))
             form.is_valid()
         else:
             messages.success(request, f"{person.name} is on your roster.")
             return redirect("roster")
-    everyone = list(people.roster_for(request.user, search))
-    ratings = club_ratings(request.user)
+    everyone = list(people.roster_for(_club(request), search))
+    ratings = club_ratings(_club(request))
     for person in everyone:
         person.rating = ratings.of(person)
     return render(
@@ -109,7 +115,7 @@ def roster(request: HttpRequest) -> HttpResponse:
             "people": everyone,
             "search": search,
             "form": form,
-            "total": Person.objects.filter(owner=request.user).count(),
+            "total": Person.objects.filter(owner=_club(request)).count(),
         },
     )
 
@@ -143,8 +149,8 @@ def person_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @roster_person
 def person_merge(request: HttpRequest, pk: int) -> HttpResponse:
-    keep = host_person(request, pk)
-    host_people = Person.objects.filter(owner=request.user)
+    keep = host_person(request, pk, need="own")
+    host_people = Person.objects.filter(owner=_club(request, "own"))
     data = request.POST or request.GET or None
     form = MergeForm(data, person=keep)
     context = {"person": keep, "form": form}
@@ -199,9 +205,9 @@ def _answers(request: HttpRequest, preview) -> tuple[dict[str, str], list]:
 
 
 def _preview_page(request, rows, *, preview=None, note="", errors=(), answers=None) -> HttpResponse:
-    fingerprint = people.roster_fingerprint(request.user)
+    fingerprint = people.roster_fingerprint(_club(request))
     if preview is None:
-        preview = people.preview_import(request.user, rows)
+        preview = people.preview_import(_club(request), rows)
     chosen = answers if answers is not None else request.POST
     for item in preview:
         item.chosen = chosen.get(item.answer_field, "")
@@ -269,6 +275,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 
 @csrf_protect
 def _roster_import(request: HttpRequest, cap: CappedUpload) -> HttpResponse:
+    _club(request)  # refused before anything is read
     if request.method == "POST" and "payload" in request.POST:
         return _import_confirm(request)
     refusal = FILE_TOO_BIG if cap.too_big else ""
@@ -300,10 +307,10 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, "That preview has expired or was changed: import the file again.")
         return redirect("roster_import")
     preview = None
-    if fingerprint == people.roster_fingerprint(request.user):
-        preview = people.preview_again(request.user, rows, decisions)
+    if fingerprint == people.roster_fingerprint(_club(request)):
+        preview = people.preview_again(_club(request), rows, decisions)
     if preview is None:  # the roster changed since the preview: match again
-        fresh = people.preview_import(request.user, rows)
+        fresh = people.preview_import(_club(request), rows)
         if all(p.status == "refused" or (p.status == "matched" and not p.fills) for p in fresh):
             # Confirm sent twice (a double tap, a second tab): the first one did it all.
             messages.success(request, "Already imported: everyone in that list is on your roster.")
@@ -322,7 +329,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
             for m in missing
         ]
         return _preview_page(request, rows, preview=preview, errors=errors)
-    result = people.apply_import(request.user, preview, answers)
+    result = people.apply_import(_club(request), preview, answers)
     parts = [f"{result.added} added", f"{result.matched} matched"]
     if result.updated:
         parts.append(f"{result.updated} with contact filled in")
@@ -336,7 +343,7 @@ def _import_confirm(request: HttpRequest) -> HttpResponse:
 @require_GET
 def roster_export(request: HttpRequest, fmt: str) -> HttpResponse:
     if fmt == "xlsx":
-        return download(people.export_xlsx(request.user), "roster.xlsx", XLSX)
+        return download(people.export_xlsx(_club(request)), "roster.xlsx", XLSX)
     return download(
-        people.export_dataset(request.user, for_csv=True).export("csv"), "roster.csv", CSV
+        people.export_dataset(_club(request), for_csv=True).export("csv"), "roster.csv", CSV
     )

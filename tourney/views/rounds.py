@@ -37,7 +37,7 @@ def _fallback(request: HttpRequest) -> str | None:
 
 def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpResponse:
     """Seat through the task queue: the plan if it comes within a second, else "seating…"."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     job = services.start_seating(
         event, action=action, fallback=_fallback(request), user=request.user
     )
@@ -167,7 +167,7 @@ def late_tables(rows: list[dict], over: int | None) -> list[str]:
 @login_required
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     now = timezone.now()
     also = _minutes_over_stamp(event, number, now)
     unchanged, poll_url = poll_unchanged(request, event, also=also)
@@ -186,7 +186,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     form = SwapForm(request.POST, rnd=rnd)
     if form.is_valid():
@@ -223,7 +223,7 @@ def _repeat_change(before: int, after: int) -> str:
 @login_required
 @require_POST
 def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     method = request.POST.get("method") or None
     if method not in (None, *Event.Seating.values):
@@ -247,7 +247,7 @@ def round_reseat(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     try:
         services.begin_round(rnd, by=services.Actor.account(request.user))
@@ -260,7 +260,7 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     form = CloseRoundForm(request.POST)
     form.is_valid()
@@ -281,7 +281,7 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     try:
         services.reopen_round(rnd, by=services.Actor.account(request.user))
@@ -360,7 +360,7 @@ def save_host_scores(
 @require_http_methods(["GET", "POST"])
 def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The host enters or corrects one table's scores."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="score")
     rnd = host_round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     seats = list(gtable.seats.select_related("player").order_by("position"))
@@ -425,7 +425,7 @@ def error_summary(fields, general: list[str]) -> list[tuple[str, str | None]]:
 @require_GET
 def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Every version of a table's scores side by side, to settle a dispute or undo."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="score")
     rnd = host_round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     seats = list(gtable.seats.select_related("player").order_by("position"))
@@ -465,7 +465,7 @@ def table_history(request: HttpRequest, slug: str, number: int, table: int) -> H
 @login_required
 @require_POST
 def table_restore(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     rnd = host_round(event, number)
     gtable = get_object_or_404(rnd.tables.all(), number=table)
     version = request.POST.get("version", "")

@@ -17,22 +17,27 @@ from tourney.club.ratings import PROVISIONAL_ROUNDS, club_ratings
 from tourney.club.season_forms import DeleteSeasonForm, SeasonEventForm, SeasonForm
 from tourney.club.seasons import TIE_BREAK, Method, SeasonTable, explain, season_table
 from tourney.models import Season
-from tourney.views.common import XLSX, download, workbook_bytes
+from tourney.views.common import XLSX, current_club, download, host_club, workbook_bytes
 
 
-def host_season(view):
-    """Hand ``view`` the signed-in host's season for the address's slug. Not theirs, or
-    deleted in another tab since this one was loaded: a 404 that says so and leads back
-    to their seasons (not the table-card 404)."""
+def host_season(need: str):
+    """Hand the view the club's season for the address's slug, if the signed-in account
+    may do ``need`` in the club. Not the club's, or deleted in another tab since this
+    one was loaded: a 404 that says so and leads back to the seasons (not the
+    table-card 404)."""
 
-    @functools.wraps(view)
-    def with_season(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-        season = Season.objects.filter(slug=slug, owner=request.user).first()
-        if season is None:
-            return render(request, "tourney/seasons/season_gone.html", status=404)
-        return view(request, season, *args, **kwargs)
+    def decorator(view):
+        @functools.wraps(view)
+        def with_season(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+            club = host_club(request, need)
+            season = Season.objects.filter(slug=slug, owner=club).first()
+            if season is None:
+                return render(request, "tourney/seasons/season_gone.html", status=404)
+            return view(request, season, *args, **kwargs)
 
-    return with_season
+        return with_season
+
+    return decorator
 
 
 def save_season(form: SeasonForm) -> Season | None:
@@ -54,7 +59,7 @@ def save_season(form: SeasonForm) -> Season | None:
 
 
 def _list_page(request: HttpRequest, form: SeasonForm, status: int = 200) -> HttpResponse:
-    seasons = Season.objects.filter(owner=request.user).prefetch_related("events")
+    seasons = Season.objects.filter(owner=current_club(request)).prefetch_related("events")
     return render(
         request,
         "tourney/seasons/season_list.html",
@@ -66,14 +71,15 @@ def _list_page(request: HttpRequest, form: SeasonForm, status: int = 200) -> Htt
 @login_required
 @require_GET
 def season_list(request: HttpRequest) -> HttpResponse:
-    return _list_page(request, SeasonForm(owner=request.user))
+    return _list_page(request, SeasonForm(owner=host_club(request, "view")))
 
 
 @login_required
 @require_POST
 def season_create(request: HttpRequest) -> HttpResponse:
-    form = SeasonForm(request.POST, owner=request.user)
-    form.instance.owner = request.user
+    club = host_club(request, "run")
+    form = SeasonForm(request.POST, owner=club)
+    form.instance.owner = club
     season = save_season(form) if form.is_valid() else None
     if season is not None:
         messages.success(request, f"“{season.name}” is ready. Add its nights below.")
@@ -101,7 +107,7 @@ def _detail_context(season: Season, table: SeasonTable, add_form: SeasonEventFor
 
 @login_required
 @require_GET
-@host_season
+@host_season("view")
 def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
     context = _detail_context(season, season_table(season), SeasonEventForm(season=season))
     return render(request, "tourney/seasons/season_detail.html", context)
@@ -109,7 +115,7 @@ def season_detail(request: HttpRequest, season: Season) -> HttpResponse:
 
 @login_required
 @require_POST
-@host_season
+@host_season("run")
 def season_event_add(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonEventForm(request.POST, season=season)
     if not form.is_valid():
@@ -126,7 +132,7 @@ def season_event_add(request: HttpRequest, season: Season) -> HttpResponse:
 
 @login_required
 @require_POST
-@host_season
+@host_season("run")
 def season_event_remove(request: HttpRequest, season: Season, event_slug: str) -> HttpResponse:
     event = get_object_or_404(season.events, slug=event_slug)
     event.season = None
@@ -139,9 +145,9 @@ def season_event_remove(request: HttpRequest, season: Season, event_slug: str) -
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@host_season
+@host_season("run")
 def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
-    form = SeasonForm(request.POST or None, instance=season, owner=request.user)
+    form = SeasonForm(request.POST or None, instance=season, owner=season.owner)
     if request.method == "POST" and form.is_valid() and save_season(form) is not None:
         messages.success(request, "Season saved.")
         return redirect(season)
@@ -156,7 +162,7 @@ def season_edit(request: HttpRequest, season: Season) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@host_season
+@host_season("own")
 def season_delete(request: HttpRequest, season: Season) -> HttpResponse:
     form = DeleteSeasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -176,7 +182,7 @@ def season_delete(request: HttpRequest, season: Season) -> HttpResponse:
 
 @login_required
 @require_GET
-@host_season
+@host_season("view")
 def season_projector(request: HttpRequest, season: Season) -> HttpResponse:
     context = {"season": season, "table": season_table(season), "explanation": explain(season)}
     template = "tourney/seasons/season_projector.html"
@@ -187,7 +193,7 @@ def season_projector(request: HttpRequest, season: Season) -> HttpResponse:
 
 @login_required
 @require_GET
-@host_season
+@host_season("view")
 def season_export(request: HttpRequest, season: Season) -> HttpResponse:
     workbook = season_export_workbook(season_table(season))
     name = exports.filename(season.name, "", "standings", "xlsx")

@@ -40,7 +40,7 @@ def _context(event: Event, **extra) -> dict:
 @login_required
 @require_GET
 def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     context = _context(event)
     if request.htmx:
         job = context["job"]
@@ -53,7 +53,7 @@ def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     form = SeatingConstraintForm(request.POST, event=event)
     if not form.is_valid():
         return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
@@ -65,7 +65,7 @@ def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def seating_constraint_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="run")
     rule = get_object_or_404(event.seating_constraints.select_related("player", "other"), pk=pk)
     said = rule.describe()
     rule.delete()

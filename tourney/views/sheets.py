@@ -32,7 +32,7 @@ def _partial(request: HttpRequest) -> bool:
 @login_required
 @require_GET
 def master_sheet(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     unchanged, poll_url = poll_unchanged(request, event)
     if _partial(request) and unchanged:
         return HttpResponse(status=204)  # htmx keeps what is on the screen
@@ -56,7 +56,7 @@ def master_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     sheet = build_sheet(event)
     return render(request, "tourney/standings.html", {"event": event, "sheet": sheet})
 
@@ -65,7 +65,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """For a TV at the front of the room: no controls, pages through a big field."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     unchanged, poll_url = poll_unchanged(request, event)
     if _partial(request) and unchanged:
         return HttpResponse(status=204)
@@ -132,7 +132,7 @@ def export_seating(event: Event) -> list[exports.SeatingRound]:
 @login_required
 @require_GET
 def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     sheet = build_sheet(event)
     rounds, rows = export_rows(sheet)
     date = event.date.isoformat()
@@ -153,7 +153,7 @@ def export_sheet(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 @login_required
 @require_GET
 def export_standings(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="view")
     sheet = build_sheet(event)
     date = event.date.isoformat()
     name = exports.filename(event.name, date, "standings", fmt)
@@ -207,7 +207,7 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
 def export_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     """The printable rummy sheet, filled from play: one table's game, or a whole room's
     master sheet plus a sheet per table and round."""
-    event = host_event(request, slug)
+    event = host_event(request, slug, need="desk")
     sheet = build_sheet(event)
     date = event.date.isoformat()
     game = event.game

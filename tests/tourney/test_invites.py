@@ -1,0 +1,314 @@
+"""Bringing helpers: the Team page's invite QR codes, accepting one on a phone, setting a
+password to come back, the list of who has which role, and revoking (refused at once)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from html import unescape
+
+import pytest
+import time_machine
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import EventFactory, UserFactory, night
+from tests.tourney.test_views import event_form_data
+from tourney import services
+from tourney.accounts import roles, team_invites
+from tourney.models import Invite, Person, Role
+from tourney.views.common import CLUB
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+@pytest.fixture
+def tonight(host):
+    event = night(8, owner=host, name="Friday Rook")
+    services.seat_next_round(event)
+    return event
+
+
+def make_invite(host_client, level="desk", night_slug="") -> str:
+    """Press "Make an invite QR code" on the Team page; the link the QR code holds."""
+    response = host_client.post(reverse("team"), {"level": level, "night": night_slug})
+    assert response.status_code == 302
+    page = host_client.get(reverse("team"))
+    html = page.content.decode()
+    assert "<svg" in html  # the QR code, drawn on the page (no image service)
+    links = re.findall(r'class="invite-url"><a href="([^"]+)"', html)
+    assert len(links) == 1
+    return links[0]
+
+
+def test_a_phone_accepts_a_desk_invite_for_one_night_and_can_do_the_desks_work(
+    host_client, host, tonight
+):
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client()
+    # A messaging app's link preview, then the person opening it: neither uses it up.
+    for _ in range(2):
+        page = phone.get(link)
+        assert page.status_code == 200
+        assert "invites you as Desk for Friday Rook" in text(page)
+    assert Invite.objects.get().used_at is None
+    assert not get_user_model().objects.filter(first_name="Ann Whitaker").exists()
+
+    accepted = phone.post(link, {"name": "  Ann   Whitaker "})
+    assert accepted.status_code == 302
+    assert accepted["Location"] == reverse("password_set")
+    ann = get_user_model().objects.get(first_name="Ann Whitaker")
+    assert ann.username == "ann-whitaker"
+    assert not ann.has_usable_password()
+    role = Role.objects.get(user=ann)
+    assert (role.club, role.event, role.level, role.granted_by) == (host, tonight, "desk", host)
+    invite = Invite.objects.get()
+    assert invite.used_by == ann and invite.used_at is not None
+
+    # Signed in on the phone with the role: the desk's pages open, seating is refused.
+    assert phone.get(reverse("player_list", args=[tonight.slug])).status_code == 200
+    assert phone.get(reverse("round_detail", args=[tonight.slug, 1])).status_code == 200
+    refused = phone.get(reverse("event_seating", args=[tonight.slug]))
+    assert refused.status_code == 403
+    assert "You help here as Desk: seating, rounds, house rules" in text(refused)
+    other = EventFactory(owner=host)
+    assert phone.get(reverse("event_detail", args=[other.slug])).status_code == 404
+    # ... and the host's home lists the night they help at, with the role.
+    home = text(phone.get(reverse("host_home")))
+    assert "Nights you help at Friday Rook" in home and "Desk" in home
+
+
+def test_setting_a_password_after_accepting_lets_the_helper_sign_in_again(host_client, tonight):
+    link = make_invite(host_client, "score", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Bo Lind"})
+    page = phone.get(reverse("password_set"))
+    assert "you'll sign in as bo-lind" in text(page)
+    bad = phone.post(reverse("password_set"), {"new_password1": "x", "new_password2": "y"})
+    assert bad.status_code == 422
+    done = phone.post(
+        reverse("password_set"),
+        {"new_password1": "rook-night-4ever", "new_password2": "rook-night-4ever"},
+    )
+    assert done["Location"] == tonight.get_absolute_url()
+    assert phone.get(tonight.get_absolute_url()).status_code == 200  # still signed in
+    again = Client()
+    signed_in = again.post(
+        reverse("login"), {"username": "bo-lind", "password": "rook-night-4ever"}
+    )
+    assert signed_in.status_code == 302
+    assert again.get(reverse("round_detail", args=[tonight.slug, 1])).status_code == 200
+
+
+def test_an_invite_works_once(host_client, tonight):
+    link = make_invite(host_client, "view", tonight.slug)
+    assert Client().post(link, {"name": "Cy Moss"}).status_code == 302
+    second = Client()
+    answer = second.post(link, {"name": "Di Park"})
+    assert answer.status_code == 410
+    assert "It has been used already" in text(answer)
+    assert second.get(link).status_code == 410
+    assert not get_user_model().objects.filter(first_name="Di Park").exists()
+    assert Role.objects.count() == 1
+
+
+def test_an_expired_invite_is_refused_and_gives_nothing(host_client, tonight):
+    link = make_invite(host_client, "desk")
+    with time_machine.travel(timezone.now() + datetime.timedelta(hours=48, minutes=1)):
+        phone = Client()
+        assert "more than 48 hours old" in text(phone.get(link))
+        assert phone.post(link, {"name": "Ed Ruiz"}).status_code == 410
+    assert Role.objects.count() == 0
+    assert Invite.objects.get().used_at is None
+
+
+def test_a_cancelled_invite_is_refused(host_client, tonight):
+    link = make_invite(host_client, "desk")
+    invite = Invite.objects.get()
+    host_client.post(reverse("invite_cancel", args=[invite.pk]))
+    phone = Client()
+    assert "The host cancelled it" in text(phone.get(link))
+    assert phone.post(link, {"name": "Fay Quinn"}).status_code == 410
+    assert Role.objects.count() == 0
+    # The team page no longer shows its QR code.
+    assert "<svg" not in host_client.get(reverse("team")).content.decode()
+
+
+def test_a_made_up_link_is_refused(db):
+    response = Client().get(reverse("invite_accept", args=["not-a-real-secret"]))
+    assert response.status_code == 410
+
+
+def test_a_name_is_needed_and_what_was_typed_is_kept(host_client, tonight):
+    link = make_invite(host_client, "desk")
+    phone = Client()
+    for typed, message in [("", "This field is required."), ("…", "Type your name")]:
+        response = phone.post(link, {"name": typed})
+        assert response.status_code == 422
+        assert message in text(response)
+        assert f'value="{typed}"' in response.content.decode() or typed == ""
+    assert Invite.objects.get().used_at is None
+
+
+def test_someone_signed_in_accepts_with_their_own_account(host_client, host, tonight):
+    link = make_invite(host_client, "run")
+    gus = UserFactory(username="gus", is_superuser=False, is_staff=False)
+    phone = Client()
+    phone.force_login(gus)
+    assert "Accept as gus" in text(phone.get(link))
+    assert phone.post(link).status_code == 302
+    assert Role.objects.get(user=gus).level == "run" and Role.objects.get().event is None
+    assert get_user_model().objects.count() == 2  # nobody new
+
+
+def test_the_host_opening_their_own_invite_does_not_use_it(host_client, tonight):
+    link = make_invite(host_client, "desk")
+    page = host_client.get(link)
+    assert "This is your own club's invite" in text(page)
+    host_client.post(link)
+    assert Invite.objects.get().used_at is None and Role.objects.count() == 0
+
+
+def test_the_team_page_lists_who_has_which_role_and_who_gave_it(host_client, host, tonight):
+    club_desk = UserFactory(username="hal", first_name="Hal Moss", is_superuser=False)
+    night_scorer = UserFactory(username="ivy", first_name="Ivy Lee", is_superuser=False)
+    roles.grant(club=host, user=club_desk, level="desk", by=host)
+    roles.grant(club=host, user=night_scorer, level="score", event=tonight, by=host)
+    page = text(host_client.get(reverse("team")))
+    assert "Hal Moss Desk · every night" in page
+    assert "Ivy Lee Scorer · Friday Rook only" in page
+    assert "by hostess" in page
+
+
+def test_revoke_refuses_the_helpers_very_next_request(host_client, host, tonight):
+    link = make_invite(host_client, "score", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Jo King"})
+    scores = reverse("table_scores_host", args=[tonight.slug, 1, 1])
+    assert phone.get(scores).status_code == 200
+    role = Role.objects.get()
+    answer = host_client.post(reverse("role_revoke", args=[role.pk]))
+    assert "Jo King is no longer scorer for Friday Rook" in text(host_client.get(answer.url))
+    assert phone.get(scores).status_code == 404  # same session, next request
+    role.refresh_from_db()
+    assert role.revoked_by == host and role.revoked_at is not None
+    past = text(host_client.get(reverse("team")))
+    assert "Roles taken back Jo King Scorer · Friday Rook only" in past
+    assert "taken back" in past and "by hostess" in past
+
+
+def test_a_co_host_switches_to_the_club_and_loses_it_at_once_when_revoked(host, tonight):
+    Person.objects.create(owner=host, name="Kit Carson")
+    kay = UserFactory(username="kay", is_superuser=False, is_staff=False)
+    role = roles.grant(club=host, user=kay, level="run", by=host)
+    phone = Client()
+    phone.force_login(kay)
+    # Before switching, the Players page is Kay's own (empty) club's.
+    assert "Kit Carson" not in text(phone.get(reverse("roster")))
+    assert "Whose people and seasons" in text(phone.get(reverse("host_home")))
+    phone.post(reverse("club_switch"), {"club": host.pk})
+    assert "Kit Carson" in text(phone.get(reverse("roster")))
+    # A co-host makes a night for the club they help, not for themselves.
+    made = phone.post(reverse("event_create"), event_form_data(name="Kay's night"))
+    assert made.status_code == 302
+    assert host.events.filter(name="Kay's night").exists()
+    roles.revoke(role, by=host)
+    gone = phone.get(reverse("roster"))
+    assert gone.status_code == 403
+    assert "You no longer help at hostess's club" in text(gone)
+    assert "Kit Carson" not in text(phone.get(reverse("roster")))  # back to their own
+    assert phone.get(tonight.get_absolute_url()).status_code == 404
+
+
+def test_what_a_role_grants_is_its_django_group(host, tonight):
+    """A site admin who takes "enter scores" from the Scorer group takes it from every scorer."""
+    lee = UserFactory(username="lee", is_superuser=False, is_staff=False)
+    roles.grant(club=host, user=lee, level="score", event=tonight, by=host)
+    phone = Client()
+    phone.force_login(lee)
+    scores = reverse("table_scores_host", args=[tonight.slug, 1, 1])
+    assert phone.get(scores).status_code == 200
+    Group.objects.get(name="Scorer").permissions.remove(
+        Permission.objects.get(codename="score_night")
+    )
+    assert phone.get(scores).status_code == 403
+    assert phone.get(reverse("round_detail", args=[tonight.slug, 1])).status_code == 200
+
+
+def test_a_second_role_in_the_same_scope_replaces_the_first(host, tonight):
+    mo = UserFactory(username="mo", is_superuser=False)
+    first = roles.grant(club=host, user=mo, level="view", event=tonight, by=host)
+    second = roles.grant(club=host, user=mo, level="desk", event=tonight, by=host)
+    first.refresh_from_db()
+    assert first.revoked_at is not None and second.revoked_at is None
+    assert roles.granted(mo, host.pk, tonight.pk) == {"view", "score", "desk"}
+
+
+def test_an_invite_for_another_clubs_night_cannot_be_made(host_client, host):
+    elsewhere = EventFactory(name="Not yours")
+    response = host_client.post(reverse("team"), {"level": "desk", "night": elsewhere.slug})
+    assert response.status_code == 422
+    assert Invite.objects.count() == 0
+    with pytest.raises(ValueError, match="is not a night of"):
+        team_invites.issue(club=host, level="desk", event=elsewhere, by=host)
+
+
+def test_a_helper_sees_no_buttons_their_role_would_refuse(host, tonight):
+    nan = UserFactory(username="nan", is_superuser=False)
+    roles.grant(club=host, user=nan, level="view", event=tonight, by=host)
+    phone = Client()
+    phone.force_login(nan)
+    html = phone.get(tonight.get_absolute_url()).content.decode()
+    assert reverse("master_sheet", args=[tonight.slug]) in html
+    for hidden in ("player_list", "event_seating", "event_edit", "event_delete", "table_cards"):
+        assert reverse(hidden, args=[tonight.slug]) not in html, hidden
+    assert session_club_is_clear(phone)
+
+
+def session_club_is_clear(client) -> bool:
+    return CLUB not in client.session
+
+
+def test_a_viewer_on_the_monitor_and_the_season_sees_nothing_to_press(host, tonight):
+    """The monitor and the season standings for a club-wide viewer: read-only."""
+    season = tonight.owner.seasons.create(name="Winter")
+    tonight.season = season
+    tonight.save()
+    services.begin_round(tonight.rounds.get(number=1))
+    oz = UserFactory(username="oz", is_superuser=False)
+    roles.grant(club=host, user=oz, level="view", by=host)
+    phone = Client()
+    phone.force_login(oz)
+    phone.post(reverse("club_switch"), {"club": host.pk})
+    monitor = phone.get(reverse("round_detail", args=[tonight.slug, 1])).content.decode()
+    assert "Table 1" in monitor
+    for hidden in ("round_close", "seating_chart"):
+        assert reverse(hidden, args=[tonight.slug, 1]) not in monitor, hidden
+    assert reverse("table_scores_host", args=[tonight.slug, 1, 1]) not in monitor
+    standings = phone.get(season.get_absolute_url()).content.decode()
+    assert "Winter" in standings
+    for hidden in ("season_edit", "season_delete", "season_event_add"):
+        assert reverse(hidden, args=[season.slug]) not in standings, hidden
+    assert reverse("season_create") not in phone.get(reverse("season_list")).content.decode()
+
+
+def test_roles_given_and_taken_are_in_the_nights_activity_once_with_who(host_client, host, tonight):
+    link = make_invite(host_client, "score", tonight.slug)
+    Client().post(link, {"name": "Jo King"})
+    role = Role.objects.get()
+    host_client.post(reverse("role_revoke", args=[role.pk]))
+    host_client.post(reverse("role_revoke", args=[role.pk]))  # a second tap: nothing more
+    log = text(host_client.get(reverse("event_activity", args=[tonight.slug])))
+    who = role.user.get_username()
+    assert log.count(f"Gave {who} the Scorer role for Friday Rook.") == 1
+    assert log.count(f"Took {who}'s Scorer role back for Friday Rook.") == 1
+    rows = {a.detail: a.author for a in tonight.activity.all()}
+    assert rows[f"Gave {who} the Scorer role for Friday Rook."] == host.get_username()
+    assert rows[f"Took {who}'s Scorer role back for Friday Rook."] == host.get_username()
