@@ -239,7 +239,7 @@ def test_pad_sheet_on_a_phone(live_server, browser, phone, night):
 
     # The host's navigation, on every host page, is tapped on a phone too.
     nav = page.locator(".site-header nav").locator("a, button")
-    assert nav.count() == 5  # My events, Seasons, Players, Score pads, Sign out
+    assert nav.count() == 6  # My events, Seasons, Players, Score pads, the club (account), Sign out
     small = [
         (nav.nth(i).inner_text(), round(box["width"]), round(box["height"]))
         for i in range(nav.count())
