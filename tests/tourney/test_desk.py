@@ -94,3 +94,48 @@ def test_a_closed_round_saves_nothing_and_says_so(host_client, rnd):
     assert response.status_code == 409
     assert "Round 1 is closed: nothing was saved." in unescape(response.content.decode())
     assert not Entry.objects.filter(table=table).exists()
+
+
+def test_a_desk_page_opened_before_a_phones_save_does_not_replace_it_unseen(host_client, rnd):
+    """The desk page showed table 1 waiting; a phone then saved. Pressing Enter on the old
+    page saves nothing and says what the phone entered; pressing it again, now knowing,
+    replaces them as a correction."""
+    page = host_client.get(reverse("round_desk", args=[rnd.event.slug, 1])).content.decode()
+    assert 'name="t1-based_on" value="0"' in page
+    table = rnd.tables.get(number=1)
+    seats = list(table.seats.order_by("position"))
+    phone = {s.player_id: 0 if i == 0 else 10 + i for i, s in enumerate(seats)}
+    services.submit_scores(table, phone, entered_by_player=seats[0].player, device="a" * 32)
+    url = reverse("desk_table", args=[rnd.event.slug, 1, 1])
+    slip = {**typed(table, "0 50 60 70"), "t1-based_on": "0"}
+    refused = host_client.post(url, slip, headers=HTMX)
+    html = unescape(refused.content.decode())
+    assert refused.status_code == 409
+    assert (
+        f"Table 1's scores changed since this page was opened: version 1, by {seats[0].player.name} on table 1's phone"
+        in html
+    )
+    assert "Nothing was saved" in html and 'value="50"' in html  # the slip is kept
+    assert 'name="t1-based_on" value="1"' in html
+    entry = Entry.objects.get(table=table)
+    assert entry.points_by_player() == phone
+    again = host_client.post(url, {**slip, "t1-based_on": "1"}, headers=HTMX)
+    assert again.status_code == 200
+    current = Entry.objects.get(table=table, state=Entry.State.CURRENT)
+    assert current.version == 2 and sorted(current.points_by_player().values()) == [0, 50, 60, 70]
+
+
+def test_the_hosts_score_page_opened_before_another_save_does_not_replace_it_unseen(
+    host_client, rnd
+):
+    table = rnd.tables.get(number=2)
+    url = reverse("table_scores_host", args=[rnd.event.slug, 1, 2])
+    assert 'name="based_on" value="0"' in host_client.get(url).content.decode()
+    seats = list(table.seats.order_by("position"))
+    desk = {s.player_id: 0 if i == 0 else 20 + i for i, s in enumerate(seats)}
+    services.submit_scores(table, desk, entered_by="dora", source=Entry.Source.HOST)
+    mine = {f"p{s.player_id}": v for s, v in zip(seats, ["0", "5", "10", "15"], strict=True)}
+    page = unescape(host_client.post(url, {**mine, "based_on": "0"}).content.decode())
+    assert "Table 2's scores changed since this page was opened: version 1, by dora" in page
+    assert Entry.objects.get(table=table).points_by_player() == desk
+    assert 'name="based_on" value="1"' in page and 'value="15"' in page

@@ -48,6 +48,7 @@ from .jobs import latest_seating, run_seating_job, seating_in_progress, start_se
 from .planning import constraint_problems, read_inputs, tonights_constraint_problems
 from .play import (
     ConfirmError,
+    ScoresChanged,
     StaleForm,
     SubmitResult,
     TableAnswer,
@@ -103,6 +104,7 @@ __all__ = [
     "DoorError",
     "ResultMailing",
     "RoundStateError",
+    "ScoresChanged",
     "StaleForm",
     "SubmitResult",
     "TableAnswer",

@@ -73,6 +73,12 @@ class StaleForm(RoundStateError):
     """A form loaded for a round (or hand) that no longer takes scores: nothing was saved."""
 
 
+class ScoresChanged(RoundStateError):
+    """The host's or desk's form was opened before another version of the table's scores
+    came in (a phone, or a second desk): saving it would replace scores its typist never
+    saw, so nothing was saved. The message says what is there now."""
+
+
 def check_table_scores(
     table: GameTable,
     points: Mapping[int, int | str | None],
@@ -233,6 +239,12 @@ def _save_version(
             if _settle_disputes(table, note=note):
                 _record_settled(table, current, by=by)
         return SubmitResult(current, "same")
+    if (
+        fields.get("source") == Entry.Source.HOST
+        and based_on is not None
+        and based_on != (current.version if current else 0)
+    ):
+        raise ScoresChanged(_changed_since(table, current))
     if current is None or is_host or _phone_corrects(current, device, based_on, idempotency_key):
         new_state = Entry.State.CURRENT
     else:
@@ -316,6 +328,20 @@ def _record_settled(table: GameTable, kept: Entry, *, by: Actor, restored_from: 
         round_number=rnd.number,
         table_number=table.number,
         entry=kept,
+    )
+
+
+def _changed_since(table: GameTable, current: Entry | None) -> str:
+    where = "" if table.round.event.is_table_game else f"Table {table.number}'s "
+    if current is None:
+        return (
+            f"{where or 'The '}scores were taken back since this page was opened. Nothing was "
+            "saved: reload the page and type them again."
+        )
+    return (
+        f"{where or 'The '}scores changed since this page was opened: version "
+        f"{current.version}, by {current.author}, says {scores_in_words(current)}. Nothing "
+        "was saved. Check them against your slip; to replace them with yours, save again."
     )
 
 

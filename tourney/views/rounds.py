@@ -339,13 +339,16 @@ def save_host_scores(
     found in the same save, and nothing is stored unless all of them are right."""
     if not form.is_valid():
         return HostSave(problems=services.typed_score_problems(gtable, form.typed_points()))
+    # The version the page showed: a phone's or another desk's save since then is not
+    # silently replaced (services.ScoresChanged). A form without it replaces as before.
+    seen = rules.read_whole(request.POST.get(form.add_prefix("based_on"), ""))
     try:
         result = services.submit_scores(
             gtable,
             form.points(),
             entered_by=request.user.get_username(),
             user=request.user,
-            based_on=current.version if current else 0,
+            based_on=seen,
             high_confirmed=form.cleaned_data["high_confirmed"],
             source=Entry.Source.HOST,
         )
@@ -401,6 +404,7 @@ def table_scores_host(request: HttpRequest, slug: str, number: int, table: int) 
             "refused": refused,
             "needs_confirmation": needs_confirmation,
             "current": current,
+            "shown_version": current.version if current else 0,
             "closed": closed,
             "deal": gtable.rules_round(),
             "versions": gtable.entries.order_by("-version")
