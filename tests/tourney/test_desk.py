@@ -112,8 +112,8 @@ def test_a_desk_page_opened_before_a_phones_save_does_not_replace_it_unseen(host
     html = unescape(refused.content.decode())
     assert refused.status_code == 409
     assert (
-        f"Table 1's scores changed since this page was opened: version 1, by {seats[0].player.name} on table 1's phone"
-        in html
+        "Table 1's scores changed since this page was opened: version 1, by "
+        f"{seats[0].player.name} on table 1's phone" in html
     )
     assert "Nothing was saved" in html and 'value="50"' in html  # the slip is kept
     assert 'name="t1-based_on" value="1"' in html

@@ -123,7 +123,8 @@ def level_name(needs: set[str]) -> str:
 def refusal(need: str, needs: set[str]) -> str:
     return (
         f"You help here as {level_name(needs) or 'a helper'}: "
-        f"{WHAT[need]} is for {WHO[need]}. Ask the host if you need it."
+        f"{WHAT[need]} {'is' if need in ('view', 'score') else 'are'} for {WHO[need]}. "
+        "Ask the host if you need it."
     )
 
 

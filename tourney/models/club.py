@@ -176,3 +176,12 @@ class ClubSite(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("club_home", args=[self.key])
+
+    @property
+    def heading(self) -> str:
+        """The site's name: its own title, else the club's name from the host's account
+        (never the host's user name, which is theirs alone), else "Club results"."""
+        from tourney.models.accounts import HostAccount
+
+        account = HostAccount.objects.filter(user_id=self.owner_id).first()
+        return self.title or (account.club_name if account else "") or "Club results"

@@ -188,3 +188,17 @@ def test_another_hosts_person_cannot_be_hidden_and_the_form_says_so(host, host_c
     )
     assert response.status_code == 422
     assert "not on your roster" in response.content.decode()
+
+
+def test_the_site_is_headed_with_the_clubs_name_from_the_account_unless_titled(club, client, host):
+    from tourney.models import HostAccount
+
+    site = ClubSite.objects.get(owner=host)
+    site.title = ""
+    site.save()
+    assert "<h1>Club results</h1>" in client.get(site.get_absolute_url()).content.decode()
+    HostAccount.objects.create(user=host, club_name="Tuesday Rookers")
+    assert "<h1>Tuesday Rookers</h1>" in client.get(site.get_absolute_url()).content.decode()
+    site.title = "Rook at St Mary's"
+    site.save()
+    assert "<h1>Rook at St Mary&#x27;s</h1>" in client.get(site.get_absolute_url()).content.decode()
