@@ -8,9 +8,6 @@ is stored, as for sign-in links. The new host starts with an empty club.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-
 from django.contrib.auth import login
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -20,26 +17,23 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from tourney.accounts.forms import JoinForm
+from tourney.accounts.signin_links import digest, new_secret
 from tourney.models import HostInvite
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
 def issue_invite(*, made_by, club_name: str = "", base: str = "") -> str:
     """A fresh invite link (absolute when `base` is given); shown once, never stored."""
-    secret = secrets.token_urlsafe(24)
-    HostInvite.objects.create(digest=_digest(secret), club_name=club_name, made_by=made_by)
+    secret, hashed = new_secret()
+    HostInvite.objects.create(digest=hashed, club_name=club_name, made_by=made_by)
     return base.rstrip("/") + reverse("host_invite", args=[secret])
 
 
 @require_http_methods(["GET", "POST"])
 def accept_invite(request: HttpRequest, secret: str) -> HttpResponse:
     with transaction.atomic():
-        invite = HostInvite.objects.select_for_update().filter(digest=_digest(secret)).first()
+        invite = HostInvite.objects.select_for_update().filter(digest=digest(secret)).first()
         if invite is None or not invite.usable:
             return render(request, "registration/host_invite.html", {"spent": True}, status=410)
         form = JoinForm(

@@ -23,8 +23,16 @@ from tourney.models import SignInLink
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def _digest(secret: str) -> str:
+def digest(secret: str) -> str:
+    """What is stored of a one-time link's secret (sign-in links, host and team
+    invites): the database alone can't open the link."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_secret() -> tuple[str, str]:
+    """A fresh one-time link secret, and its digest to store."""
+    secret = secrets.token_urlsafe(24)
+    return secret, digest(secret)
 
 
 def issue_link(username: str, *, base: str) -> str | None:
@@ -32,8 +40,8 @@ def issue_link(username: str, *, base: str) -> str | None:
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         return None
-    secret = secrets.token_urlsafe(24)
-    SignInLink.objects.create(user=user, digest=_digest(secret))
+    secret, hashed = new_secret()
+    SignInLink.objects.create(user=user, digest=hashed)
     return base.rstrip("/") + reverse("sign_in_link", args=[secret])
 
 
@@ -43,7 +51,7 @@ def sign_in_link(request: HttpRequest, secret: str) -> HttpResponse:
         link = (
             SignInLink.objects.select_for_update()
             .select_related("user")
-            .filter(digest=_digest(secret))
+            .filter(digest=digest(secret))
             .first()
         )
         usable = (

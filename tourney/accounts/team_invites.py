@@ -9,8 +9,6 @@ of their own (no password: they may set one to come back, see ``password_set``).
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import unicodedata
 
 from django import forms
@@ -27,23 +25,20 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods
 
 from tourney.accounts import roles
+from tourney.accounts.signin_links import digest, new_secret
 from tourney.models import Invite
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 LANDING = "rookery.invite-landing"  # session: where a newly invited helper goes next
 
 
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
 def issue(*, club, level: str, event=None, by) -> tuple[Invite, str]:
     """A new invite and its secret (the only time the secret is known)."""
     if event is not None and event.owner_id != club.pk:
         raise ValueError(f"{event} is not a night of {club}'s club")
-    secret = secrets.token_urlsafe(24)
+    secret, hashed = new_secret()
     invite = Invite.objects.create(
-        club=club, event=event, level=level, digest=digest(secret), created_by=by
+        club=club, event=event, level=level, digest=hashed, created_by=by
     )
     return invite, secret
 

@@ -9,7 +9,6 @@ roster can be fished for.
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -37,7 +36,7 @@ def door_card_context(request: HttpRequest, event: Event) -> dict:
     live = live_url(request, event)
     return {
         "door_url": url,
-        "door_svg": segno.make(url, error="m").svg_inline(scale=6, border=2),
+        "door_svg": qr_svg(url),
         "join_url": absolute_url(request, reverse("join")),
         "door_live_qr": qr_svg(live, scale=3, light="white") if live else "",
     }

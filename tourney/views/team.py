@@ -3,7 +3,6 @@ and the club switcher for an account that helps at other clubs."""
 
 from __future__ import annotations
 
-import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -17,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tourney.accounts import roles, team_invites
 from tourney.models import Event, Invite, Role
-from tourney.night.links import absolute_url, phones_cannot_open
+from tourney.night.links import absolute_url, phones_cannot_open, qr_svg
 from tourney.views.common import CLUB, as_pk
 
 SHOWN = "rookery.new-invites"  # session: invite pk -> secret, while its QR code is shown
@@ -57,7 +56,7 @@ def _shown_invites(request: HttpRequest, club) -> list[dict]:
     shown = []
     for pk, invite in live.items():
         url = absolute_url(request, reverse("invite_accept", args=[secrets[pk]]))
-        svg = segno.make(url, error="m").svg_inline(scale=5, border=2)
+        svg = qr_svg(url, scale=5)
         shown.append({"invite": invite, "url": url, "svg": svg})
     return shown
 
