@@ -54,6 +54,7 @@ urlpatterns = [
     path(event + "door/new-address/", door.door_new_address, name="door_new_address"),
     path(event + "arrivals/<int:pk>/", door.arrival_decide, name="arrival_decide"),
     path(event + "seating/", seating.event_seating, name="event_seating"),
+    path(event + "seating/here/", seating.seating_here, name="seating_here"),
     path(event + "seating/rules/", seating.seating_constraint_add, name="seating_constraint_add"),
     path(
         event + "seating/rules/<int:pk>/remove/",

@@ -56,6 +56,7 @@ ROUTES = {
     "player_rename": ("event", "desk"),
     "player_detail": ("event", "view"),
     "event_seating": ("event", "run"),
+    "seating_here": ("event", "run"),
     "seating_constraint_add": ("event", "run"),
     "seating_constraint_remove": ("event", "run"),
     "round_seat_next": ("event", "run"),

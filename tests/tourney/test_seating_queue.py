@@ -3,7 +3,9 @@ submit answers during a 500-player plan; a slow seating goes through the task qu
 (django-tasks-db, a real worker process) and the host's page says "seating…", then
 shows the plan."""
 
+import datetime
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import EventFactory, night, valid_points
 from tests.liveserver import PYTHON, ROOT, server_env
@@ -114,3 +117,102 @@ def test_a_slow_seating_shows_seating_then_the_plan_from_a_real_worker(host_clie
     polled = host_client.get(reverse("event_seating", args=[event.slug]), HTTP_HX_REQUEST="true")
     assert polled["HX-Redirect"] == reverse("round_detail", args=[event.slug, 1])
     assert event.rounds.get(number=1).seats.count() == 13
+
+
+def _queued_seating(host_client, event) -> SeatingJob:
+    """Click "Seat round 1" with no worker running: the job waits in the queue."""
+    answer = host_client.post(reverse("round_seat_next", args=[event.slug]))
+    assert answer.url == reverse("event_seating", args=[event.slug])
+    return SeatingJob.objects.get(event=event)
+
+
+def _age(job: SeatingJob, seconds: float) -> None:
+    SeatingJob.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - datetime.timedelta(seconds=seconds)
+    )
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_a_seating_no_worker_takes_can_be_seated_here_and_the_worker_never_seats_it_again(
+    host_client, host
+):
+    event = night(13, owner=host)
+    job = _queued_seating(host_client, event)
+    seating_url = reverse("event_seating", args=[event.slug])
+    # A moment after the click the queue may simply be busy: no offer yet.
+    page = host_client.get(seating_url).content.decode()
+    assert "Seating round 1…" in page and "Seat here instead" not in page
+    early = host_client.post(reverse("seating_here", args=[event.slug]), follow=True)
+    assert "The seating is under way" in early.content.decode()
+    assert not event.rounds.exists()
+
+    _age(job, 20)
+    page = host_client.get(seating_url).content.decode()
+    assert "Seat here instead" in page and "worker may not be running" in page
+    # The page's own poll carries the offer too (it replaces this part every second).
+    polled = host_client.get(seating_url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Seat here instead" in polled
+
+    answer = host_client.post(reverse("seating_here", args=[event.slug]))
+    assert answer.status_code == 302
+    assert answer.url == reverse("round_detail", args=[event.slug, 1])
+    assert event.rounds.get(number=1).seats.count() == 13
+    job.refresh_from_db()
+    assert job.state == SeatingJob.State.DONE and job.requested_by == host
+
+    # The worker, started late, finds the job taken and seats nothing more.
+    subprocess.run(
+        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
+        cwd=ROOT,
+        env=worker_env(),
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
+    assert event.rounds.get(number=1).seats.count() == 13
+    page = host_client.get(seating_url).content.decode()
+    assert "Round 1 is seated." in page and "Seat here instead" not in page
+    again = host_client.post(reverse("seating_here", args=[event.slug]), follow=True)
+    assert "Nothing is waiting to be seated." in again.content.decode()
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_two_hosts_pressing_seat_here_at_once_seat_the_round_once(host_client, host):
+    event = night(13, owner=host)
+    job = _queued_seating(host_client, event)
+    _age(job, 20)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def press():
+        barrier.wait()
+        try:
+            outcomes.append(services.seat_here(SeatingJob.objects.get(pk=job.pk)).state)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=press) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    # The one that claimed it seated it; the other saw it taken (still running, or done).
+    assert SeatingJob.State.DONE in outcomes and len(outcomes) == 2
+    assert set(outcomes) <= {SeatingJob.State.DONE, SeatingJob.State.RUNNING}
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
+    assert event.rounds.get(number=1).seats.count() == 13
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_seating_here_when_the_room_does_not_split_offers_the_hosts_choices(host_client, host):
+    event = night(7, owner=host, min_table_size=4, max_table_size=6)
+    job = _queued_seating(host_client, event)
+    _age(job, 20)
+    answer = host_client.post(reverse("seating_here", args=[event.slug]))
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    # The choice goes back to the click it came from, as when the queue answers.
+    assert f'action="{reverse("round_seat_next", args=[event.slug])}"' in page
+    assert "7 players" in page
+    assert not event.rounds.exists()

@@ -44,7 +44,14 @@ from .door import (
 )
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
-from .jobs import latest_seating, run_seating_job, seating_in_progress, start_seating
+from .jobs import (
+    is_stalled,
+    latest_seating,
+    run_seating_job,
+    seat_here,
+    seating_in_progress,
+    start_seating,
+)
 from .planning import constraint_problems, read_inputs, tonights_constraint_problems
 from .play import (
     ConfirmError,
@@ -130,6 +137,7 @@ __all__ = [
     "event_totals",
     "idempotency_key_for",
     "is_entrant",
+    "is_stalled",
     "latest_seating",
     "move_player",
     "next_round_number",
@@ -148,6 +156,7 @@ __all__ = [
     "run_seating_job",
     "season_prior",
     "season_repeats_of",
+    "seat_here",
     "seat_next_round",
     "seating_history",
     "seating_in_progress",

@@ -29,6 +29,9 @@ from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next
 
 # A job not finished after this long was lost (its worker stopped mid-plan).
 LOST_AFTER = datetime.timedelta(minutes=10)
+# A job still queued after this long has no worker taking it (runserver without
+# `db_worker`, or the worker stopped): the seating page offers to seat it in the request.
+STALLED_AFTER = datetime.timedelta(seconds=15)
 
 
 def seating_in_progress(event: Event) -> SeatingJob | None:
@@ -117,6 +120,23 @@ def _seat(job: SeatingJob) -> list[int]:
             f"Round {job.round_number} isn't seated: there is nothing to re-seat."
         )
     return [reseat_round(rnd, fallback=fallback, method=job.method or None, by=by).number]
+
+
+def is_stalled(job: SeatingJob) -> bool:
+    """Queued for longer than a worker takes to pick a job up: nobody is working the queue."""
+    return job.state == SeatingJob.State.QUEUED and job.created_at < timezone.now() - STALLED_AFTER
+
+
+def seat_here(job: SeatingJob) -> SeatingJob:
+    """Run a queued seating in this process, for a queue no worker is taking.
+
+    ``run_seating_job`` claims the job first (queued to running in one UPDATE), so a
+    worker that wakes meanwhile and this click never both seat it: the loser finds it
+    taken and leaves it. The queue's own copy of the task later finds it gone.
+    """
+    run_seating_job.call(job.pk)
+    job.refresh_from_db()
+    return job
 
 
 def latest_seating(event: Event) -> SeatingJob | None:

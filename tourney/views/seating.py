@@ -28,6 +28,7 @@ def _context(event: Event, **extra) -> dict:
         "problems": services.tonights_constraint_problems(event),
         "job": job,
         "seating": job is not None and job == services.seating_in_progress(event),
+        "stalled": job is not None and services.is_stalled(job),
         "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
         and (latest.number if latest else 0) < event.rounds_planned
         and event.ended_at is None,
@@ -71,6 +72,34 @@ def seating_constraint_remove(request: HttpRequest, slug: str, pk: int) -> HttpR
     rule.delete()
     messages.success(request, f"Removed: {said}.")
     return redirect("event_seating", slug=slug)
+
+
+# Where the seating-problem page sends the host's choice, for each kind of job.
+def _action_url(job: SeatingJob) -> str:
+    slug = job.event.slug
+    if job.action == SeatingJob.Action.RESEAT:
+        return reverse("round_reseat", args=[slug, job.round_number])
+    if job.action == SeatingJob.Action.NIGHT:
+        return reverse("round_plan_night", args=[slug])
+    return reverse("round_seat_next", args=[slug])
+
+
+@login_required
+@require_POST
+def seating_here(request: HttpRequest, slug: str) -> HttpResponse:
+    """Seat a job no worker has taken, in this request (the queue's worker isn't running)."""
+    event = host_event(request, slug, need="run")
+    job = services.seating_in_progress(event)
+    if job is None:
+        messages.info(request, "Nothing is waiting to be seated.")
+        return redirect("event_seating", slug=slug)
+    if not services.is_stalled(job):
+        messages.info(
+            request, "The seating is under way; this page shows the plan when it is ready."
+        )
+        return redirect("event_seating", slug=slug)
+    job = services.seat_here(job)
+    return seating_answer(request, job, _action_url(job))
 
 
 def job_destination(job: SeatingJob) -> str:
