@@ -55,6 +55,11 @@ def test_every_host_page_fits_a_phone_with_44px_targets(live_server, browser, ph
     page.set_default_timeout(20_000)
     sign_in(page, live_server.url)
     problems = walk(page, live_server.url, pages)
+    # The skip link, shown when the keyboard reaches it first, is a whole target too.
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    assert skip.evaluate("el => el === document.activeElement")
+    assert skip.bounding_box()["height"] >= 44 and skip.bounding_box()["y"] >= 0
     context.close()
     assert problems == {}
 
