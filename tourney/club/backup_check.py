@@ -35,6 +35,7 @@ from tourney.models import (
     CODE_ALPHABET,
     CODE_LENGTH,
     Activity,
+    ClubSite,
     Entry,
     Event,
     Person,
@@ -663,8 +664,26 @@ def club_file_problems(data: dict) -> list[str]:
             here = f"events[{i}]"
             c.ref(doc, "season", here, season_ids, "a season", optional=True, null=True)
             check_event(c, doc, here, people=people_ids)
+        if "site" in data and c.mapping(data["site"], "site", "the club site's settings"):
+            _site(c, data["site"], people_ids)
 
     return _run(check)
+
+
+def _site(c: Checker, site: dict, people_ids: dict) -> None:
+    """The club site's settings (older club files have none): its name, how names show,
+    indexing, and the people it hides, named by their id in the file."""
+    c.text(site, "title", "site", ClubSite._meta.get_field("title"))
+    c.choice(site, "names", "site", ClubSite.Names)
+    c.flag(site, "indexable", "site")
+    c.flag(site, "published", "site")
+    hidden = site.get("hidden")
+    if not isinstance(hidden, list):
+        c.add("site.hidden", f"{_shown(hidden)} is not a list of people")
+        return
+    for i, pid in enumerate(hidden):
+        if not _is_whole(pid) or pid not in people_ids:
+            c.add(f"site.hidden[{i}]", f"names a person the file doesn't list ({_shown(pid)})")
 
 
 def _field_username() -> models.Field:

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring.rules import count_of
 from tourney.club.backup import (
     BackupError,
     event_date,
@@ -34,20 +35,60 @@ from tourney.club.backup import (
     refuse_problems,
 )
 from tourney.club.backup_check import club_file_problems
-from tourney.models import Event, Person, Season
+from tourney.models import ClubSite, Event, Person, Season
 
 FORMAT = "rookery-club/1"
 
 
 def export_club(owner) -> dict[str, Any]:
     events = Event.objects.filter(owner=owner).order_by("date", "created_at", "pk")
-    return {
+    doc = {
         "format": FORMAT,
         "owner": owner.get_username(),
         "people": [export_person(p) for p in Person.objects.filter(owner=owner).order_by("pk")],
         "seasons": [export_season(s) for s in Season.objects.filter(owner=owner).order_by("pk")],
         "events": [export_event(e, shared=True) for e in events],
     }
+    site = ClubSite.objects.filter(owner=owner).first()
+    if site is not None:
+        doc["site"] = export_site(site)
+    return doc
+
+
+def export_site(site: ClubSite) -> dict[str, Any]:
+    """The club site's settings. Not its address: that is this server's, and renewing it
+    is how a host closes an old link; a restored site gets a new one."""
+    return {
+        "published": site.published,
+        "title": site.title,
+        "names": site.names,
+        "indexable": site.indexable,
+        "hidden": sorted(site.hidden.values_list("pk", flat=True)),
+    }
+
+
+def import_site(data: dict[str, Any], *, owner, people: dict[int, Person]) -> str:
+    """The club site's settings from a file, in words for the summary.
+
+    A host with no site gets the file's settings, unpublished: the restored site has a
+    new address, which the host publishes when ready. A host who already has a site
+    keeps its settings and adds the file's hidden people, so nobody hidden shows.
+    """
+    hidden = [people[pid] for pid in data["hidden"]]
+    site, created = ClubSite.objects.get_or_create(
+        owner=owner,
+        defaults={
+            "title": data["title"],
+            "names": data["names"],
+            "indexable": data["indexable"],
+        },
+    )
+    site.hidden.add(*hidden)
+    if created:
+        return "club site settings restored (unpublished: publish it from the club site page)"
+    return "club site settings kept" + (
+        f", {count_of(len(hidden), 'hidden person', 'hidden people')} added" if hidden else ""
+    )
 
 
 @dataclass
@@ -60,13 +101,16 @@ class ClubImport:
     seasons_matched: int = 0
     events: list[Event] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    site: str = ""
 
     def summary(self) -> str:
         return (
             f"{len(self.events)} events imported"
             + (f", {len(self.skipped)} already here skipped" if self.skipped else "")
             + f"; people: {self.people_new} new, {self.people_matched} already on the roster"
-            + f"; seasons: {self.seasons_new} new, {self.seasons_matched} already here."
+            + f"; seasons: {self.seasons_new} new, {self.seasons_matched} already here"
+            + (f"; {self.site}" if self.site else "")
+            + "."
         )
 
 
@@ -95,6 +139,8 @@ def import_club(data: dict[str, Any], *, owner) -> ClubImport:
     result.people_new = len({p.pk for p in people.values()} - people_before)
     result.seasons_matched = len({s.pk for s in seasons.values()} & seasons_before)
     result.seasons_new = len({s.pk for s in seasons.values()} - seasons_before)
+    if "site" in data:
+        result.site = import_site(data["site"], owner=owner, people=people)
     for doc in data["events"]:
         fields = doc["event"]
         mine = Event.objects.filter(owner=owner)

@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from tests.factories import UserFactory, night, valid_points
 from tourney import services
-from tourney.models import Entry, Event, Person, Player, Season
+from tourney.models import ClubSite, Entry, Event, Person, Player, Season
 from tourney.night.sheet import build_sheet
 
 pytestmark = pytest.mark.django_db
@@ -251,3 +251,82 @@ def test_hand_damaged_values_are_refused_with_a_message(tmp_path, host, damage, 
         call_command("import_club", str(path), owner="second-host")
     assert not Event.objects.filter(owner=other).exists()
     assert not Person.objects.filter(owner=other).exists()
+
+
+def test_the_club_sites_settings_travel_with_the_club_but_not_its_address(tmp_path, host):
+    build_club(host)
+    site = ClubSite.objects.create(
+        owner=host, published=True, title="Tuesday Rook", names="full", indexable=True
+    )
+    site.hidden.add(Person.objects.get(owner=host, name="P01"))
+    path, doc = export(host, tmp_path)
+    p01 = next(p["id"] for p in doc["people"] if p["name"] == "P01")
+    assert doc["site"] == {
+        "published": True,
+        "title": "Tuesday Rook",
+        "names": "full",
+        "indexable": True,
+        "hidden": [p01],
+    }
+    assert site.key not in path.read_text(encoding="utf-8")
+
+    other = UserFactory(username="second-host")
+    out = io.StringIO()
+    call_command("import_club", str(path), owner="second-host", stdout=out)
+    assert "club site settings restored (unpublished" in out.getvalue()
+    theirs = ClubSite.objects.get(owner=other)
+    assert (theirs.title, theirs.names, theirs.indexable) == ("Tuesday Rook", "full", True)
+    assert not theirs.published and theirs.key != site.key
+    assert list(theirs.hidden.all()) == [Person.objects.get(owner=other, name="P01")]
+
+
+def test_a_club_file_keeps_a_hosts_own_site_settings_and_adds_who_it_hides(tmp_path, host):
+    build_club(host)
+    ClubSite.objects.create(owner=host, title="Old name").hidden.add(
+        Person.objects.get(owner=host, name="P02")
+    )
+    path, _doc = export(host, tmp_path)
+    other = UserFactory(username="second-host")
+    mine = ClubSite.objects.create(owner=other, published=True, title="New name", names="initial")
+    out = io.StringIO()
+    call_command("import_club", str(path), owner="second-host", stdout=out)
+    assert "club site settings kept, 1 hidden person added" in out.getvalue()
+    mine.refresh_from_db()
+    assert (mine.published, mine.title, mine.names) == (True, "New name", "initial")
+    assert [p.name for p in mine.hidden.all()] == ["P02"]
+
+
+def _site_names(doc):
+    doc["site"]["names"] = "everything"
+
+
+def _site_hides_a_stranger(doc):
+    doc["site"]["hidden"] = [9999]
+
+
+def _site_not_settings(doc):
+    doc["site"] = "public"
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (_site_names, "site.names: 'everything' is not one of initial, full"),
+        (_site_hides_a_stranger, "site.hidden\\[0\\]: names a person the file doesn't list"),
+        (_site_not_settings, "site: 'public' is not the club site's settings"),
+    ],
+    ids=["names", "hidden-stranger", "not-a-mapping"],
+)
+def test_damaged_club_site_settings_are_refused_and_nothing_is_saved(
+    tmp_path, host, damage, message
+):
+    build_club(host)
+    ClubSite.objects.create(owner=host, title="Tuesday Rook")
+    path, doc = export(host, tmp_path)
+    damage(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    other = UserFactory(username="second-host")
+    with pytest.raises(CommandError, match=f"nothing was saved.*{message}"):
+        call_command("import_club", str(path), owner="second-host")
+    assert not Person.objects.filter(owner=other).exists()
+    assert not ClubSite.objects.filter(owner=other).exists()
