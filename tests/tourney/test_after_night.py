@@ -7,6 +7,8 @@ import datetime
 import pytest
 import time_machine
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -181,3 +183,20 @@ def test_email_comes_from_email_url_or_the_usual_variables(monkeypatch, env, bac
         return
     assert mailers["default"]["BACKEND"] == backend
     assert options.items() <= mailers["default"]["OPTIONS"].items()
+
+
+def test_sending_a_nights_results_reads_the_clubs_ratings_once_not_once_a_player(host, email_on):
+    """Each message says the player's rating change; the club's finished nights are read
+    once for the whole mailing, so a bigger night costs a query or two more a player,
+    not a replay of the club's history each."""
+    event = finished_night(owner=host)
+    give_addresses(event, names=("P01", "P02"))
+    with CaptureQueriesContext(connection) as two:
+        services.send_night_results.call(event.pk, "http://rookery.test")
+    give_addresses(event, names=("P03", "P04", "P05", "P06", "P07", "P08"))
+    with CaptureQueriesContext(connection) as six:
+        services.send_night_results.call(event.pk, "http://rookery.test")
+    assert len(mail.outbox) == 8
+    assert all("rating" in m.body.lower() for m in mail.outbox)
+    per_player = (len(six) - len(two)) / 4
+    assert per_player <= 4, [q["sql"][:80] for q in six.captured_queries]

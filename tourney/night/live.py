@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tourney.club.ratings import START_VALUE, club_ratings
+from tourney.club.ratings import START_VALUE, ClubRatings, club_ratings
 from tourney.models import Round, Seat
 from tourney.night.sheet import Cell, Row, Sheet
 
@@ -88,14 +88,17 @@ def your_night(sheet: Sheet, player_id: int | None) -> YourNight | None:
     )
 
 
-def rating_change(player) -> str | None:
+def rating_change(player, ratings: ClubRatings | None = None) -> str | None:
     """The player's club rating before and after this night, in words ("4.2 → 5.0, up
     0.8"), for their after-night page and result email; None for someone off the roster
     or a night not finished. Read from the club's ratings (derived from every finished
-    night, so a correction to this night changes it)."""
+    night, so a correction to this night changes it). ``ratings``: the club's ratings,
+    when the caller has them already (one reading for a whole night's players)."""
     if player.person_id is None:
         return None
-    points = club_ratings(player.event.owner).history.get(player.person_id, [])
+    if ratings is None:
+        ratings = club_ratings(player.event.owner)
+    points = ratings.history.get(player.person_id, [])
     at = next((i for i, (event, _) in enumerate(points) if event.pk == player.event_id), None)
     if at is None:
         return None

@@ -23,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from tourney.club.ratings import club_ratings
 from tourney.models import Event, Player, Seat
 from tourney.night.live import rating_change
 from tourney.night.sheet import build_sheet
@@ -81,6 +82,7 @@ def send_night_results(event_id: int, site: str) -> int:
     event = Event.objects.select_related("owner").get(pk=event_id)
     sheet = build_sheet(event)
     rows = {row.player.pk: row for row in sheet.rows}
+    ratings = club_ratings(event.owner)  # once for the night, not once a player
     sent = 0
     for player in (
         _with_address(event).filter(result_emailed_at__isnull=True).select_related("person")
@@ -94,7 +96,7 @@ def send_night_results(event_id: int, site: str) -> int:
         if not claimed:
             continue  # another worker has this one
         try:
-            _send_one(event, sheet, row, player, site)
+            _send_one(event, sheet, row, player, site, ratings)
         except Exception:
             Player.objects.filter(pk=player.pk).update(result_emailed_at=None)
             log.exception("result email to player %s of event %s failed", player.pk, event.pk)
@@ -103,7 +105,7 @@ def send_night_results(event_id: int, site: str) -> int:
     return sent
 
 
-def _send_one(event: Event, sheet, row, player: Player, site: str) -> None:
+def _send_one(event: Event, sheet, row, player: Player, site: str, ratings) -> None:
     context = {
         "event": event,
         "sheet": sheet,
@@ -117,7 +119,7 @@ def _send_one(event: Event, sheet, row, player: Player, site: str) -> None:
         "live_url": site + reverse("live_standings", args=[event.live_token])
         if event.live_standings
         else "",
-        "rating_change": rating_change(player),
+        "rating_change": rating_change(player, ratings),
     }
     body = render_to_string("tourney/email/night_result.txt", context)
     subject = f"{event.name}: your result"
