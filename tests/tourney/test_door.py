@@ -4,6 +4,7 @@ limit on tries, the door closing, and double taps and two phones at once."""
 
 from __future__ import annotations
 
+import re
 import threading
 from html import unescape
 
@@ -16,6 +17,7 @@ from tests.factories import EventFactory
 from tests.tourney.test_derived import enter, start
 from tourney import services
 from tourney.models import Arrival, Entry, Event, JoinAttempt, Person, Player
+from tourney.views.door import PHONE_COOKIE
 
 S = Player.Status
 HTMX = {"HX-Request": "true"}
@@ -321,14 +323,17 @@ def test_typed_names_take_a_try_each_and_picks_do_not(host, phone):
 # -- two phones at once ---------------------------------------------------------------------
 
 
-def at_once(event: Event, sends: list[dict]) -> list[tuple[int, str]]:
-    """Each form sent from its own phone (thread, connection) in the same instant."""
+def at_once(event: Event, sends: list[dict], *, mark: str = "") -> list[tuple[int, str]]:
+    """Each form sent from its own phone (thread, connection) in the same instant; with
+    ``mark``, all from one phone (the door's cookie), as a double tap sends them."""
     barrier = threading.Barrier(len(sends))
     answers, errors = [], []
 
     def send(data: dict, n: int) -> None:
         try:
             client = Client(REMOTE_ADDR=f"192.168.1.{60 + n}", raise_request_exception=False)
+            if mark:
+                client.cookies[PHONE_COOKIE] = mark
             barrier.wait(timeout=10)
             response = client.post(door_url(event), data, follow=True)
             answers.append((response.status_code, page(response)))
@@ -347,14 +352,32 @@ def at_once(event: Event, sends: list[dict]) -> list[tuple[int, str]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_phones_picking_the_same_name_at_once_check_them_in_once(host):
+def test_four_phones_picking_the_same_name_at_once_check_in_one_and_ask_three(host):
     event = friday(host, rounds_planned=3)
     ann = event.players.get(name="Ann")
     answers = at_once(event, [{"player": ann.pk}] * 4)
     assert [status for status, _ in answers] == [200] * 4
-    assert all("You're checked in, Ann." in html for _, html in answers)
-    assert Arrival.objects.filter(player=ann).count() == 1
+    said = sorted("in" if "You're checked in, Ann." in html else "asked" for _, html in answers)
+    assert said == ["asked", "asked", "asked", "in"]
+    assert all(
+        "Ann was already checked in at" in html
+        for _, html in answers
+        if "checked in, Ann" not in html
+    )
+    assert Arrival.objects.filter(player=ann, state=Arrival.State.CHECKED_IN).count() == 1
+    assert Arrival.objects.filter(player=ann, state=Arrival.State.PICKED_AGAIN).count() == 1
     assert status_of(event, "Ann") == S.PRESENT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_double_tap_sent_at_once_from_one_phone_is_told_checked_in_each_time(host):
+    event = friday(host)
+    ann = event.players.get(name="Ann")
+    answers = at_once(event, [{"player": ann.pk}] * 3, mark="one-phone-mark-0123456")
+    assert all("You're checked in, Ann." in html for _, html in answers)
+    assert list(Arrival.objects.filter(player=ann).values_list("state", flat=True)) == [
+        Arrival.State.CHECKED_IN
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -363,11 +386,19 @@ def test_two_phones_typing_the_same_new_name_at_once_make_one(host, new_names):
     event = friday(host, new_names=new_names)
     answers = at_once(event, [{"names": "Zed Newman"}] * 3)
     assert [status for status, _ in answers] == [200] * 3
-    said = "You're checked in, Zed Newman." if new_names == "check_in" else "Thanks, Zed Newman"
-    assert all(said in html for _, html in answers)
+    if new_names == "check_in":  # one phone added Zed; two others are asked who they are
+        said = sorted(
+            "in" if "You're checked in, Zed Newman." in html else "asked"
+            for _, html in answers
+            if "You're checked in, Zed Newman." in html
+            or "Zed Newman was already checked in" in html
+        )
+        assert said == ["asked", "asked", "in"]
+    else:
+        assert all("Thanks, Zed Newman" in html for _, html in answers)
     assert event.players.filter(name="Zed Newman").count() == (new_names == "check_in")
     assert Person.objects.filter(owner=host, name="Zed Newman").count() == (new_names == "check_in")
-    assert Arrival.objects.filter(name="Zed Newman").count() == 1
+    assert Arrival.objects.filter(name="Zed Newman").exclude(state="picked_again").count() == 1
 
 
 @pytest.mark.django_db
@@ -407,3 +438,62 @@ def test_the_door_card_carries_the_standings_code_while_live_standings_are_on(ho
     event.save(update_fields=["live_standings"])
     card = page(host_client.get(reverse("door_card", args=[event.slug])))
     assert "Standings: scan" not in card and "Check in here" in card
+
+
+@pytest.mark.django_db
+def test_a_name_picked_again_from_another_phone_asks_who_and_warns_the_desk(
+    host, phone, host_client
+):
+    event = friday(host)
+    ann = event.players.get(name="Ann")
+    stale = Client(REMOTE_ADDR="192.168.1.51")
+    html = page(stale.get(door_url(event)))
+    assert ">Ann</button>" in html  # the second phone's page is from before Ann came
+    assert "You're checked in, Ann." in page(
+        phone.post(door_url(event), {"player": ann.pk}, follow=True)
+    )
+
+    asked = page(stale.post(door_url(event), {"player": ann.pk}, follow=True))
+    assert "You're checked in" not in asked
+    assert "Ann was already checked in at " in asked
+    assert "If you're someone else called Ann, type your name with an initial below" in asked
+    # The phone that checked her in still hears so on a second tap.
+    assert "You're checked in, Ann." in page(
+        phone.post(door_url(event), {"player": ann.pk}, follow=True)
+    )
+    # Typing the name from the second phone asks again and warns once.
+    assert "Ann was already checked in" in page(
+        stale.post(door_url(event), {"names": "ann"}, follow=True)
+    )
+    assert Arrival.objects.filter(player=ann, state=Arrival.State.PICKED_AGAIN).count() == 1
+
+    players = reverse("player_list", args=[event.slug])
+    desk = page(host_client.get(players))
+    assert "<strong>Ann</strong> was picked again from another phone at" in desk
+    warning = Arrival.objects.get(player=ann, state=Arrival.State.PICKED_AGAIN)
+    seen = host_client.post(
+        reverse("arrival_decide", args=[event.slug, warning.pk]), {"decision": "seen"}, follow=True
+    )
+    assert "Noted: Ann picked again at the door." in page(seen)
+    assert "was picked again from another phone" not in page(seen)
+    assert status_of(event, "Ann") == S.PRESENT
+    # Seen twice (two desk phones): the same, nothing more.
+    host_client.post(reverse("arrival_decide", args=[event.slug, warning.pk]), {"decision": "seen"})
+    warning.refresh_from_db()
+    assert warning.decided_at is not None
+
+
+@pytest.mark.django_db
+def test_the_players_page_poll_brings_a_name_picked_again(host, phone, host_client):
+    event = friday(host)
+    cy = event.players.get(name="Cy")  # checked in by the desk before the door opened
+    players = reverse("player_list", args=[event.slug])
+    first = host_client.get(players)
+    poll = re.search(r'hx-get="([^"]*since=[^"]*)"', first.content.decode()).group(1)
+    assert host_client.get(unescape(poll), headers=HTMX).status_code == 204
+    assert "Cy was already checked in." in page(
+        phone.post(door_url(event), {"player": cy.pk}, follow=True)
+    )
+    again = host_client.get(unescape(poll), headers=HTMX)
+    assert again.status_code == 200
+    assert "<strong>Cy</strong> was picked again from another phone" in page(again)

@@ -29,6 +29,9 @@ class Arrival(models.Model):
         WAITING = "waiting", "Waiting for the desk"
         CHECKED_IN = "checked_in", "Checked in"
         DECLINED = "declined", "Declined by the desk"
+        # A name already checked in, picked again from another phone: two people of one
+        # name, or someone checking in a friend. The desk sees it until marked seen.
+        PICKED_AGAIN = "picked_again", "Picked again from another phone"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="arrivals")
     name = models.CharField(max_length=60)
@@ -49,6 +52,12 @@ class Arrival(models.Model):
         help_text="The player checked in, once they are.",
     )
     state = models.CharField(max_length=12, choices=State, default=State.WAITING)
+    phone = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The door's mark for the phone that checked in (a cookie), so that phone's "
+        "double tap is told it is in and another phone is asked who it is.",
+    )
     at = models.DateTimeField(default=timezone.now)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -63,6 +72,12 @@ class Arrival(models.Model):
                 "event",
                 condition=Q(state="waiting"),
                 name="one_waiting_arrival_per_name",
+            ),
+            # A name picked again by several phones at once warns the desk once.
+            models.UniqueConstraint(
+                "player",
+                condition=Q(state="picked_again", decided_at=None),
+                name="one_unseen_pick_again_per_player",
             ),
             models.CheckConstraint(condition=~Q(name=""), name="arrival_name_not_empty"),
         ]

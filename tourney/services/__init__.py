@@ -41,6 +41,7 @@ from .door import (
     arrive_at_door,
     check_in_at_door,
     decline_arrival,
+    mark_picked_again_seen,
 )
 from .edit import delete_event, drop_rounds_beyond, edit_consequences, end_event, reopen_event
 from .fills import refresh_fills
@@ -139,6 +140,7 @@ __all__ = [
     "is_entrant",
     "is_stalled",
     "latest_seating",
+    "mark_picked_again_seen",
     "move_player",
     "next_round_number",
     "plan_for",

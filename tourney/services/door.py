@@ -35,25 +35,44 @@ class DoorAnswer:
 
     name: str
     waiting: bool = False
+    already: bool = False
+    """Checked in before, not from this phone: the phone is asked who it is."""
+    since: str = ""
+    """When they were checked in ("19:02"), where known."""
 
     @property
     def message(self) -> str:
+        if self.already:
+            when = f" at {self.since}" if self.since else ""
+            return (
+                f"{self.name} was already checked in{when}. If that's you, you're all set. "
+                f"If you're someone else called {self.name}, type your name with an initial "
+                "below, or ask the desk."
+            )
         if self.waiting:
             return f"Thanks, {self.name}: the desk will check you in in a moment."
         return f"You're checked in, {self.name}. Enjoy the game!"
 
 
 @transaction.atomic
-def check_in_at_door(event: Event, player: Player) -> DoorAnswer:
+def check_in_at_door(event: Event, player: Player, *, phone: str = "") -> DoorAnswer:
     """Check in a player of the night who picked their own name. Someone the desk marked
-    gone home stays so: the desk decided that, and lets them back in."""
+    gone home stays so: the desk decided that, and lets them back in.
+
+    ``phone``: the door's mark for this phone. The phone that checked the player in is
+    told so again (a double tap; the status UPDATE waits for the first tap's
+    transaction, whose arrival then names the phone). A name already in, picked from
+    another phone, is answered with a question and left on the players page for the
+    desk: two people of one name would otherwise both read "checked in", and one of them
+    would never be seated.
+    """
     if player.event_id != event.pk:
         raise ValueError("a player of another night")
     changed = Player.objects.filter(pk=player.pk, status__in=[S.REGISTERED, S.ABSENT]).update(
         status=S.PRESENT
     )
     if changed:
-        _arrived(event, player)
+        _arrived(event, player, phone)
         record(
             event,
             Activity.Action.CHECK_IN,
@@ -69,14 +88,43 @@ def check_in_at_door(event: Event, player: Player) -> DoorAnswer:
             f"{player.name}: the desk marked you gone home tonight. Ask the desk to check "
             "you in again."
         )
-    return DoorAnswer(player.name)  # already in: a double tap, or a second phone
+    if phone and player.arrivals.filter(state=Arrival.State.CHECKED_IN, phone=phone).exists():
+        return DoorAnswer(player.name)  # a double tap
+    return _picked_again(event, player, phone)
 
 
-def arrive_at_door(event: Event, entry: str | Person) -> DoorAnswer:
+def _picked_again(event: Event, player: Player, phone: str) -> DoorAnswer:
+    try:
+        with transaction.atomic():  # one warning for the desk, however many phones
+            Arrival.objects.create(
+                event=event,
+                name=player.name,
+                person_id=player.person_id,
+                player=player,
+                state=Arrival.State.PICKED_AGAIN,
+                phone=phone,
+            )
+    except IntegrityError:
+        pass  # the desk is already warned of this name
+    first = player.arrivals.filter(state=Arrival.State.CHECKED_IN).order_by("at").first()
+    since = timezone.localtime(first.at).strftime("%H:%M") if first else ""
+    return DoorAnswer(player.name, already=True, since=since)
+
+
+def mark_picked_again_seen(event: Event, pk: int) -> bool:
+    """The desk has seen a name picked twice (and sorted it out); False if already seen."""
+    return bool(
+        Arrival.objects.filter(
+            event=event, pk=pk, state=Arrival.State.PICKED_AGAIN, decided_at=None
+        ).update(decided_at=timezone.now())
+    )
+
+
+def arrive_at_door(event: Event, entry: str | Person, *, phone: str = "") -> DoorAnswer:
     """Someone not on tonight's list: a roster person or a new name, checked in at once
     or left waiting for the desk, as the event says."""
     if event.door_new_names == Event.DoorNewNames.CHECK_IN:
-        return _add_at_door(event, entry)
+        return _add_at_door(event, entry, phone)
     person = entry if isinstance(entry, Person) else None
     name = entry.name if person else entry
     try:
@@ -89,18 +137,18 @@ def arrive_at_door(event: Event, entry: str | Person) -> DoorAnswer:
     return DoorAnswer(name, waiting=True)
 
 
-def _add_at_door(event: Event, entry: str | Person) -> DoorAnswer:
+def _add_at_door(event: Event, entry: str | Person, phone: str) -> DoorAnswer:
     try:
         with transaction.atomic():
             [player] = add_players(event, [entry], status=S.PRESENT, by=Actor.door())
-            _arrived(event, player)
+            _arrived(event, player, phone)
     except IntegrityError:
         # Another phone added this name (or this person) a moment before: it is
         # theirs, so check that player in rather than add a second.
         player = _tonights(event, entry)
         if player is None:
             raise
-        return check_in_at_door(event, player)
+        return check_in_at_door(event, player, phone=phone)
     return DoorAnswer(player.name)
 
 
@@ -114,12 +162,13 @@ def _tonights(event: Event, entry: str | Person) -> Player | None:
     return next((p for p in event.players.all() if name_key(p.name) == key), None)
 
 
-def _arrived(event: Event, player: Player) -> Arrival:
+def _arrived(event: Event, player: Player, phone: str = "") -> Arrival:
     return Arrival.objects.create(
         event=event,
         name=player.name,
         person_id=player.person_id,
         player=player,
+        phone=phone,
         state=Arrival.State.CHECKED_IN,
         decided_at=timezone.now(),
     )

@@ -9,6 +9,9 @@ roster can be fished for.
 
 from __future__ import annotations
 
+import re
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -66,9 +69,34 @@ def _door_event(request: HttpRequest, token: str) -> Event | HttpResponse:
     return render(request, "tourney/door.html", {"refused": message}, status=404)
 
 
+# The door's mark for a phone (no sign-in there): the phone that checked a name in is told
+# "checked in" again on a double tap; another phone picking that name is asked who it is.
+PHONE_COOKIE = "rookery_door_phone"
+PHONE_MARK = re.compile(r"[A-Za-z0-9_-]{16,40}")
+
+
+def _phone_mark(request: HttpRequest) -> str:
+    mark = request.COOKIES.get(PHONE_COOKIE, "")
+    return mark if PHONE_MARK.fullmatch(mark) else secrets.token_urlsafe(12)
+
+
 @require_http_methods(["GET", "POST"])
 def door(request: HttpRequest, token: str) -> HttpResponse:
     """A player's own check-in: tap their name on tonight's list, or type it."""
+    request.door_phone = _phone_mark(request)
+    response = _door(request, token)
+    response.set_cookie(
+        PHONE_COOKIE,
+        request.door_phone,
+        max_age=2 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+def _door(request: HttpRequest, token: str) -> HttpResponse:
     event = _door_event(request, token)
     if isinstance(event, HttpResponse):
         return event
@@ -102,7 +130,7 @@ def _door_context(event: Event, form: DoorNameForm) -> dict:
 
 
 def _answered(request: HttpRequest, token: str, answer: services.DoorAnswer) -> HttpResponse:
-    messages.success(request, answer.message)
+    (messages.warning if answer.already else messages.success)(request, answer.message)
     return redirect("door", token=token)
 
 
@@ -113,7 +141,7 @@ def _picked(request: HttpRequest, event: Event, token: str) -> HttpResponse:
         messages.error(request, "That name is no longer on tonight's list: type it below.")
         return redirect("door", token=token)
     try:
-        answer = services.check_in_at_door(event, player)
+        answer = services.check_in_at_door(event, player, phone=request.door_phone)
     except services.DoorError as exc:
         messages.error(request, str(exc))
         return redirect("door", token=token)
@@ -124,9 +152,11 @@ def _typed(request: HttpRequest, event: Event, token: str, form: DoorNameForm) -
     player = form.cleaned_data["player"]
     try:
         if player is not None:
-            answer = services.check_in_at_door(event, player)
+            answer = services.check_in_at_door(event, player, phone=request.door_phone)
         else:
-            answer = services.arrive_at_door(event, form.cleaned_data["entries"][0])
+            answer = services.arrive_at_door(
+                event, form.cleaned_data["entries"][0], phone=request.door_phone
+            )
     except services.DoorError as exc:
         messages.error(request, str(exc))
         return redirect("door", token=token)
@@ -182,6 +212,11 @@ def arrival_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     back = reverse("player_list", args=[event.slug])
     get_object_or_404(Arrival, event=event, pk=pk)  # arrivals are kept, decided or not
     decision = request.POST.get("decision")
+    if decision == "seen":
+        arrival = get_object_or_404(Arrival, event=event, pk=pk)
+        services.mark_picked_again_seen(event, pk)  # twice: the same
+        messages.info(request, f"Noted: {arrival.name} picked again at the door.")
+        return redirect(back)
     if decision not in ("approve", "decline"):
         messages.error(request, "Choose Approve or Decline for someone waiting at the door.")
         return redirect(back)

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -90,8 +91,11 @@ def player_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _door_stamp(event: Event) -> str:
     """What the players page shows of the door beyond the players: who is waiting."""
-    waiting = Arrival.objects.waiting().filter(event=event).values_list("pk", flat=True)
-    return "w" + "-".join(map(str, waiting))
+    waiting = Arrival.objects.filter(
+        Q(state=Arrival.State.WAITING) | Q(state=Arrival.State.PICKED_AGAIN, decided_at=None),
+        event=event,
+    ).values_list("pk", flat=True)
+    return "w" + "-".join(map(str, sorted(waiting)))
 
 
 def _players_context(event: Event, form=None, *, poll_url: str | None = None) -> dict:
@@ -116,6 +120,9 @@ def _players_context(event: Event, form=None, *, poll_url: str | None = None) ->
         "night_started": event.rounds.exclude(status=Round.Status.PLANNED).exists(),
         "waiting": list(arrivals.waiting().order_by("at", "pk")),
         "came_in": list(arrivals.filter(state=Arrival.State.CHECKED_IN)[:RECENT_ARRIVALS]),
+        "picked_again": list(
+            arrivals.filter(state=Arrival.State.PICKED_AGAIN, decided_at=None).order_by("at")
+        ),
         "poll_url": poll_url,
         "poll_seconds": settings.ROOKERY_POLL_SECONDS,
     }
