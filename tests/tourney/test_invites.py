@@ -183,7 +183,8 @@ def test_the_team_page_lists_who_has_which_role_and_who_gave_it(host_client, hos
     roles.grant(club=host, user=night_scorer, level="score", event=tonight, by=host)
     page = text(host_client.get(reverse("team")))
     assert "Hal Moss Desk · every night" in page
-    assert "Ivy Lee Scorer · Friday Rook only" in page
+    # The night is named with its date: a club's Friday Rook comes every week.
+    assert f"Ivy Lee Scorer · Friday Rook, {tonight.date:%-d %b %Y} only" in page
     assert "by hostess" in page
 
 
@@ -195,12 +196,14 @@ def test_revoke_refuses_the_helpers_very_next_request(host_client, host, tonight
     assert phone.get(scores).status_code == 200
     role = Role.objects.get()
     answer = host_client.post(reverse("role_revoke", args=[role.pk]))
-    assert "Jo King is no longer scorer for Friday Rook" in text(host_client.get(answer.url))
+    assert f"Jo King is no longer scorer for Friday Rook, {tonight.date:%-d %b %Y}:" in text(
+        host_client.get(answer.url)
+    )
     assert phone.get(scores).status_code == 404  # same session, next request
     role.refresh_from_db()
     assert role.revoked_by == host and role.revoked_at is not None
     past = text(host_client.get(reverse("team")))
-    assert "Roles taken back Jo King Scorer · Friday Rook only" in past
+    assert f"Roles taken back Jo King Scorer · Friday Rook, {tonight.date:%-d %b %Y} only" in past
     assert "taken back" in past and "by hostess" in past
 
 

@@ -113,7 +113,11 @@ def invite_accept(request: HttpRequest, secret: str) -> HttpResponse:
             invite.save(update_fields=["used_at", "used_by"])
             if not signed_in:
                 login(request, user, backend=BACKEND)
-            scope = invite.event.name if invite.event_id else f"{invite.club}'s club"
+            scope = (
+                f"{invite.event.name}, {invite.event.date:%-d %b %Y}"
+                if invite.event_id
+                else f"{invite.club}'s club"
+            )
             messages.success(
                 request, f"You're on the team: {invite.get_level_display()} for {scope}."
             )

@@ -111,7 +111,7 @@ def role_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     role = get_object_or_404(Role.objects.select_related("user", "event"), pk=pk, club=request.user)
     if roles.revoke(role, by=request.user):
         who = role.user.get_full_name() or role.user.get_username()
-        scope = role.event.name if role.event_id else "the club"
+        scope = f"{role.event.name}, {role.event.date:%-d %b %Y}" if role.event_id else "the club"
         messages.success(
             request,
             f"{who} is no longer {role.get_level_display().lower()} for {scope}: "
