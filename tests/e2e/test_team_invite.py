@@ -4,6 +4,7 @@ desk; the host revokes the role and the phone's next tap is refused."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.e2e.test_host_night import sign_in
 from tests.factories import UserFactory, night
@@ -83,6 +84,7 @@ def test_a_helper_accepts_a_desk_invite_on_a_phone_and_loses_it_when_revoked(
     host.get_by_text("Ann Whitaker is no longer desk for Friday Rook").wait_for()
     assert Role.objects.get().revoked_at is not None
 
-    # Ann's very next tap is refused.
+    # Ann's very next tap is refused, saying what happened.
     helper.reload()
-    helper.get_by_role("heading", name="Not found").wait_for()
+    helper.get_by_role("heading", name="Not for your role").wait_for()
+    expect(helper.get_by_role("alert")).to_contain_text("was taken back by marge")

@@ -199,7 +199,16 @@ def test_revoke_refuses_the_helpers_very_next_request(host_client, host, tonight
     assert f"Jo King is no longer scorer for Friday Rook, {tonight.date:%-d %b %Y}:" in text(
         host_client.get(answer.url)
     )
-    assert phone.get(scores).status_code == 404  # same session, next request
+    # Same session, next request: refused, saying so (they knew the night).
+    after = phone.get(scores)
+    assert after.status_code == 403
+    assert (
+        f"Your role (scorer) for Friday Rook, {tonight.date:%-d %b %Y} was taken back by "
+        "hostess on " in text(after)
+    )
+    # Any other night of the club stays unknown to them.
+    other = EventFactory(owner=host, name="Next week")
+    assert phone.get(reverse("event_detail", args=[other.slug])).status_code == 404
     role.refresh_from_db()
     assert role.revoked_by == host and role.revoked_at is not None
     past = text(host_client.get(reverse("team")))
@@ -227,7 +236,10 @@ def test_a_co_host_switches_to_the_club_and_loses_it_at_once_when_revoked(host, 
     assert gone.status_code == 403
     assert "You no longer help at hostess's club" in text(gone)
     assert "Kit Carson" not in text(phone.get(reverse("roster")))  # back to their own
-    assert phone.get(tonight.get_absolute_url()).status_code == 404
+    # The club's nights say the role went rather than "no such night".
+    night_page = phone.get(tonight.get_absolute_url())
+    assert night_page.status_code == 403
+    assert "Your role (co-host) for hostess's club was taken back by hostess" in text(night_page)
 
 
 def test_what_a_role_grants_is_its_django_group(host, tonight):

@@ -110,6 +110,33 @@ def granted(user, club_id: int, event_id: int | None = None) -> set[str]:
     return cache[key]
 
 
+def taken_back(user, club_id: int, event_id: int | None = None) -> str | None:
+    """Why someone with no role here has none, when it was theirs and was taken back:
+    they knew the night, so they are told, not shown a "no such night" page."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    role = (
+        Role.objects.filter(club_id=club_id, user=user, revoked_at__isnull=False)
+        .filter(Q(event__isnull=True) | Q(event_id=event_id))
+        .select_related("revoked_by", "event", "club")
+        .order_by("-revoked_at")
+        .first()
+    )
+    if role is None:
+        return None
+    scope = (
+        f"{role.event.name}, {role.event.date:%-d %b %Y}"
+        if role.event_id
+        else f"{role.club.get_username()}'s club"
+    )
+    by = role.revoked_by.get_username() if role.revoked_by else "the host"
+    when = timezone.localtime(role.revoked_at).strftime("%-d %b at %H:%M")
+    return (
+        f"Your role ({role.get_level_display().lower()}) for {scope} was taken back by {by} "
+        f"on {when}. Ask the host if that's a mistake."
+    )
+
+
 def level_name(needs: set[str]) -> str:
     """The role these needs make, as the team page names it."""
     if "own" in needs:

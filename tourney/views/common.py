@@ -40,6 +40,9 @@ def host_event(request: HttpRequest, slug: str, need: str = "own") -> Event:
     event = get_object_or_404(Event.objects.select_related("owner"), slug=slug)
     needs = roles.granted(request.user, event.owner_id, event.pk)
     if not needs:
+        why = roles.taken_back(request.user, event.owner_id, event.pk)
+        if why:  # a helper whose role went: they knew the night, so say what happened
+            raise PermissionDenied(why)
         raise Http404("No night of yours has that address.")
     _allow(request, needs, need)
     return event
