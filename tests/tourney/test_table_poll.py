@@ -1,7 +1,7 @@
 """A table page's poll: an unchanged one is an empty 204 from the event's stamp (with only
-this table's scores counted), in four queries, during a round and after the night alike
-(issue 30: it rebuilt the whole
-master sheet on every poll once the night was over, 16 queries and 19 ms)."""
+this table's scores counted), in two queries, during a round and after the night alike
+(issue 30: it rebuilt the whole master sheet on every poll once the night was over, 16
+queries and 19 ms; then four ORM queries and 2.6 ms; now two plain statements, 0.7 ms)."""
 
 import re
 from html import unescape
@@ -16,7 +16,7 @@ from tourney.models import TableCard
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-QUIET_POLL_QUERIES = 4  # the card with its event, then the stamp's three
+QUIET_POLL_QUERIES = 2  # the card, then the stamp in one statement
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def play_round(rnd):
     services.close_round(rnd)
 
 
-def test_a_quiet_poll_is_an_empty_204_in_four_queries(client, playing, django_assert_num_queries):
+def test_a_quiet_poll_is_an_empty_204_in_two_queries(client, playing, django_assert_num_queries):
     _event, _rnd, card = playing
     poll = first_poll(client, card)
     assert "since=" in poll

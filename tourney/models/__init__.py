@@ -32,6 +32,7 @@ from tourney.models.night import (
     new_table_code,
     new_table_token,
     normalise_table_code,
+    score_stamp,
 )
 from tourney.models.seating import NightPlan, SeatingConstraint, SeatingJob
 
@@ -74,4 +75,5 @@ __all__ = [
     "new_table_code",
     "new_table_token",
     "normalise_table_code",
+    "score_stamp",
 ]

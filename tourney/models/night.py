@@ -266,45 +266,9 @@ class Event(models.Model):
         """Changes whenever anything the live pages show changes: a score saved,
         confirmed, disputed or settled, a round changing state, a round seated,
         re-seated or a swap made, a player added, renamed or checked in, or the
-        event edited.
-
-        The round monitor, master sheet and projector send back the stamp they
-        show and get an empty 204 while it stands: a quiet room costs three small
-        queries a poll, not a page render (bench/poll_bytes.py measures it).
-        With ``table``, only that table's scores count (the table page's poll).
+        event edited. See :func:`score_stamp`, which reads it in one query.
         """
-        entries = Entry.objects.filter(round__event=self)
-        if table is not None:
-            # A table's page: only its own scores redraw it. Its few rows are counted
-            # here, as an aggregate with filters costs more to build than to run.
-            rows = list(
-                entries.filter(table__number=table).values_list("pk", "state", "confirmed_at")
-            )
-            agg = {
-                "last": max((pk for pk, _, _ in rows), default=0),
-                "confirmed": sum(1 for _, _, at in rows if at is not None),
-                "current": sum(1 for _, state, _ in rows if state == Entry.State.CURRENT),
-                "disputed": sum(1 for _, state, _ in rows if state == Entry.State.DISPUTED),
-            }
-        else:
-            agg = entries.aggregate(
-                last=models.Max("pk"),
-                confirmed=models.Count("confirmed_at"),
-                current=models.Count("pk", filter=Q(state=Entry.State.CURRENT)),
-                disputed=models.Count("pk", filter=Q(state=Entry.State.DISPUTED)),
-            )
-        states = "".join(
-            s[0] for s in self.rounds.order_by("number").values_list("status", flat=True)
-        )
-        # Who sits where: every seating write (a round seated or re-seated, a swap, a
-        # move) touches ``updated_at`` (services.seat.seats_changed), counted below.
-        players = list(self.players.order_by("pk").values_list("pk", "name", "status"))
-        seen = f"{players}{self.updated_at.isoformat() if self.updated_at else ''}"
-        digest = hashlib.blake2b(seen.encode(), digest_size=6).hexdigest()
-        return (
-            f"{agg['last'] or 0}.{agg['confirmed']}.{agg['current']}.{agg['disputed']}"
-            f".{states}.{digest}"
-        )
+        return score_stamp(self.pk, table)
 
     def missed_round_label(self) -> str:
         """The missed-round rule in words, e.g. "highest score of the round"."""
@@ -777,3 +741,67 @@ class JoinAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"wrong table code from {self.ip} at {self.at:%H:%M}"
+
+
+# One statement for the whole stamp: every poll of every phone runs it, so it is a
+# single round trip written out here rather than four ORM queries (whose building costs
+# more CPU than running them). Columns: kind, four numbers, two texts; the branches are
+# put back in order below, as UNION ALL keeps none.
+_STAMP_SQL = """
+SELECT 0, MAX(e.id), COUNT(e.confirmed_at),
+       SUM(CASE WHEN e.state = %(current)s THEN 1 ELSE 0 END),
+       SUM(CASE WHEN e.state = %(disputed)s THEN 1 ELSE 0 END), NULL, NULL
+  FROM tourney_entry e
+  JOIN tourney_round r ON r.id = e.round_id{table_join}
+ WHERE r.event_id = %(event)s{table_where}
+UNION ALL
+SELECT 1, r.number, NULL, NULL, NULL, r.status, NULL
+  FROM tourney_round r WHERE r.event_id = %(event)s
+UNION ALL
+SELECT 2, p.id, NULL, NULL, NULL, p.name, p.status
+  FROM tourney_player p WHERE p.event_id = %(event)s
+UNION ALL
+SELECT 3, NULL, NULL, NULL, NULL, CAST(v.updated_at AS TEXT), NULL
+  FROM tourney_event v WHERE v.id = %(event)s
+"""
+_STAMP_ONE_TABLE = _STAMP_SQL.replace(
+    "{table_join}", "\n  JOIN tourney_gametable t ON t.id = e.table_id AND t.number = %(table)s"
+).replace("{table_where}", "")
+_STAMP_ALL = _STAMP_SQL.replace("{table_join}", "").replace("{table_where}", "")
+
+
+def score_stamp(event_id: int, table: int | None = None) -> str:
+    """The version of a night as its live pages show it (``Event.score_stamp``), read
+    in one query: the night's entries (only table ``table``'s, for a table page's poll),
+    the rounds' states, who plays under what name and status, and the event's own
+    ``updated_at``, which every seating write touches (services.seat.seats_changed).
+    Nothing stored is trusted: the stamp is worked out from the rows each time.
+    """
+    from django.db import connection
+
+    params = {
+        "event": event_id,
+        "table": table,
+        "current": Entry.State.CURRENT,
+        "disputed": Entry.State.DISPUTED,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_STAMP_ALL if table is None else _STAMP_ONE_TABLE, params)
+        rows = cursor.fetchall()
+    last = confirmed = current = disputed = 0
+    states: list[tuple[int, str]] = []
+    players: list[tuple[int, str, str]] = []
+    updated = ""
+    for kind, n1, n2, n3, n4, t1, t2 in rows:
+        if kind == 0:
+            last, confirmed, current, disputed = (int(v or 0) for v in (n1, n2, n3, n4))
+        elif kind == 1:
+            states.append((n1, t1))
+        elif kind == 2:
+            players.append((n1, t1, t2))
+        else:
+            updated = t1 or ""
+    letters = "".join(status[0] for _, status in sorted(states))
+    seen = f"{sorted(players)}{updated}"
+    digest = hashlib.blake2b(seen.encode(), digest_size=6).hexdigest()
+    return f"{last}.{confirmed}.{current}.{disputed}.{letters}.{digest}"

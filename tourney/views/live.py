@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 
 from django.conf import settings
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -87,14 +88,23 @@ def _marked(html: str, player_id: int | None) -> str:
 @private
 @require_GET
 def live_standings(request: HttpRequest, token: str) -> HttpResponse:
-    event = Event.objects.filter(live_token=token).first() if TOKEN.fullmatch(token) else None
-    if event is None or not event.live_standings:
+    found = None
+    if TOKEN.fullmatch(token):
+        # Two small statements answer an unchanged poll: this one and the stamp.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT id, live_standings FROM tourney_event WHERE live_token = %s", [token]
+            )
+            found = cursor.fetchone()
+    if found is None or not found[1]:
+        event = Event.objects.get(pk=found[0]) if found else None
         status = 404 if event is None else 410
         return render(request, "tourney/live_off.html", {"event": event}, status=status)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
-    unchanged, poll_url = poll_unchanged(request, event)
+    unchanged, poll_url = poll_unchanged(request, found[0])
     if partial and unchanged:
         return HttpResponse(status=204)  # the phone keeps what it shows
+    event = Event.objects.get(pk=found[0])
     sheet, board = shared_board(event, poll_url.rsplit("since=", 1)[-1])
     you = your_night(sheet, remembered_player_id(request))
     context = {
