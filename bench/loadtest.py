@@ -680,7 +680,7 @@ def report_cpu(log: Path, process_seconds: float) -> None:
     and the phones one core serves at the table page's 5 s poll."""
     rows: dict[str, list[tuple[float, int]]] = {}
     for line in log.read_text().splitlines():
-        method, path, status, cpu_ms, queries = line.split()
+        method, path, status, cpu_ms, queries = line.split()[:5]
         kind = request_type(method, path)
         if kind == "poll":
             kind = "poll 204" if status == "204" else "poll 200"

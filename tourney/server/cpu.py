@@ -2,7 +2,8 @@
 
 Each request's own thread CPU time (``time.thread_time``: what this thread ran,
 not the wall clock a busy shared machine stretches) and its database queries are
-appended to the file as one line, ``METHOD path status cpu_ms queries``. One
+appended to the file as one line, ``METHOD path status cpu_ms queries wall_ms`` (the
+wall time in Django, which takes in waiting: for the GIL, a database lock, a query). One
 ``write`` of a short line to a file opened for appending lands whole, so every
 worker process of every server can share one file. The load test sorts the lines
 into request types and adds the share of the server's own work (HTTP, the event
@@ -40,12 +41,13 @@ def cpu_log(
         if fd is None:
             return get_response(request)
         counter = QueryCounter()
-        start = time.thread_time()
+        start, wall = time.thread_time(), time.perf_counter()
         with connections["default"].execute_wrapper(counter):
             response = get_response(request)
         cpu_ms = (time.thread_time() - start) * 1000
+        wall_ms = (time.perf_counter() - wall) * 1000
         line = f"{request.method} {request.path} {response.status_code} {cpu_ms:.3f}"
-        os.write(fd, f"{line} {counter.count}\n".encode())
+        os.write(fd, f"{line} {counter.count} {wall_ms:.3f}\n".encode())
         return response
 
     return middleware
