@@ -5,6 +5,7 @@ seat, a cheap poll (204 while nothing changed), and the host's switch to turn it
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import night, valid_points
@@ -296,3 +297,39 @@ def test_every_phone_shares_one_build_of_the_board_per_version(
         html = client.get(url).content.decode()
     assert html.count('aria-current="true"') == 1
     assert other.pk != room.pk
+
+
+def test_after_a_change_phones_that_are_nobody_in_particular_share_one_rendered_answer(
+    client, room, django_assert_num_queries
+):
+    """Hundreds of phones poll after each save: the first builds the new version, the
+    rest get the same bytes for two queries; a phone remembering a player still gets its
+    own row marked, and nothing of it is in what the others get."""
+    client.get(live(room))
+    stale = f"{live(room)}?since=an-older-version"
+    first = client.get(stale, headers=HTMX)
+    assert first.status_code == 200
+    with django_assert_num_queries(2):
+        again = client.get(stale, headers=HTMX)
+    assert again.content == first.content
+    assert b'aria-current="true"' not in first.content
+
+    player = room.players.order_by("pk").first()
+    phone = Client()
+    phone.cookies[NAME_COOKIE] = str(player.pk)
+    mine = phone.get(stale, headers=HTMX)
+    html = mine.content.decode()
+    assert html.count('aria-current="true"') == 1
+    assert f'<tr data-player="{player.pk}" class="you"' in html
+    # The next nobody-in-particular still gets the shared answer, unmarked.
+    assert client.get(stale, headers=HTMX).content == first.content
+
+    # A save moves the stamp: the shared answer is built again, with the new score.
+    entry = room.rounds.get(number=2).tables.get(number=1).entries.get(state="current")
+    services.confirm_entry(
+        entry,
+        player=entry.table.seats.get(position=2).player,
+        version=entry.version,
+        device="c" * 32,
+    )
+    assert client.get(stale, headers=HTMX).content != first.content

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection
@@ -33,7 +34,21 @@ from tourney.views.common import poll_unchanged
 from tourney.views.table import NAME_COOKIE, TOKEN, private
 
 KEEP = 16  # versions kept per process: a few nights at once, each a version or two behind
-_board: OrderedDict[tuple[int, str, str], tuple[Sheet, str]] = OrderedDict()
+
+
+@dataclass
+class Board:
+    """One version of a night as every phone sees it: the sheet, its standings and rounds
+    rendered, and the whole refreshed region as a phone that is nobody in particular gets
+    it (by poll address), so most polls after a change cost a lookup."""
+
+    sheet: Sheet
+    html: str
+    pages: dict[str, str] = field(default_factory=dict)
+
+
+_board: OrderedDict[tuple[int, str, str], Board] = OrderedDict()
+_building: dict[tuple[int, str, str], threading.Event] = {}
 _board_lock = threading.Lock()
 
 
@@ -45,27 +60,44 @@ def remembered_player_id(request: HttpRequest) -> int | None:
     return None
 
 
-def shared_board(event: Event, stamp: str) -> tuple[Sheet, str]:
+def shared_board(event: Event, stamp: str) -> Board:
     """The night's sheet (``build_sheet``, as the host's standings) and its standings and
     rounds rendered for every phone alike, made once per version of the night.
 
     The stamp is read before the sheet is built, so what is kept under a version is
     never older than it: a phone shown something newer asks again at its next poll.
+    Hundreds of phones ask at once after a change: one thread builds the new version
+    while the others wait for it (a few seconds at most) rather than build it too.
     """
     key = (event.pk, event.live_token, stamp)  # the token: a test database reuses ids
-    with _board_lock:
-        if key in _board:
-            _board.move_to_end(key)
-            return _board[key]
-    sheet = build_sheet(event)
-    html = render_to_string(
-        "tourney/live_board.html", {"event": event, "sheet": sheet, "rounds": round_scores(sheet)}
-    )
-    with _board_lock:
-        _board[key] = (sheet, html)
-        while len(_board) > KEEP:
-            _board.popitem(last=False)
-    return sheet, html
+    while True:
+        with _board_lock:
+            if key in _board:
+                _board.move_to_end(key)
+                return _board[key]
+            waiting = _building.get(key)
+            if waiting is None:
+                _building[key] = threading.Event()
+                break
+        if not waiting.wait(timeout=5):
+            break  # the builder is stuck: build it here rather than keep the phone waiting
+    try:
+        sheet = build_sheet(event)
+        html = render_to_string(
+            "tourney/live_board.html",
+            {"event": event, "sheet": sheet, "rounds": round_scores(sheet)},
+        )
+        board = Board(sheet, html)
+        with _board_lock:
+            _board[key] = board
+            while len(_board) > KEEP:
+                _board.popitem(last=False)
+        return board
+    finally:
+        with _board_lock:
+            done = _building.pop(key, None)
+        if done is not None:
+            done.set()
 
 
 def _marked(html: str, player_id: int | None) -> str:
@@ -104,16 +136,37 @@ def live_standings(request: HttpRequest, token: str) -> HttpResponse:
     unchanged, poll_url = poll_unchanged(request, found[0])
     if partial and unchanged:
         return HttpResponse(status=204)  # the phone keeps what it shows
+    stamp = poll_url.rsplit("since=", 1)[-1]
+    player_id = remembered_player_id(request)
+    if partial and player_id is None:
+        with _board_lock:
+            kept = _board.get((found[0], token, stamp))
+            page = kept.pages.get(poll_url) if kept is not None else None
+        if page is not None:
+            return HttpResponse(page)  # most polls after a change: two queries, a lookup
     event = Event.objects.get(pk=found[0])
-    sheet, board = shared_board(event, poll_url.rsplit("since=", 1)[-1])
-    you = your_night(sheet, remembered_player_id(request))
-    context = {
+    board = shared_board(event, stamp)
+    you = your_night(board.sheet, player_id) if player_id is not None else None
+    template = "tourney/live_standings.html" + ("#live" if partial else "")
+    if partial and you is None:
+        # The refreshed region for a phone that is nobody in particular: the same for
+        # every such phone at this version and address, so rendered once.
+        page = board.pages.get(poll_url)
+        if page is None:
+            # No request: nothing of this phone's (its cookies, a signed-in user) is in it.
+            page = board.pages[poll_url] = render_to_string(
+                template, _context(event, board, None, poll_url)
+            )
+        return HttpResponse(page)
+    return render(request, template, _context(event, board, you, poll_url))
+
+
+def _context(event: Event, board: Board, you, poll_url: str) -> dict:
+    return {
         "event": event,
-        "sheet": sheet,
-        "board": mark_safe(_marked(board, you.player_id if you else None)),
+        "sheet": board.sheet,
+        "board": mark_safe(_marked(board.html, you.player_id if you else None)),
         "you": you,
         "poll_url": poll_url,
         "poll_seconds": settings.ROOKERY_LIVE_POLL_SECONDS,
     }
-    template = "tourney/live_standings.html" + ("#live" if partial else "")
-    return render(request, template, context)
