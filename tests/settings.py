@@ -20,3 +20,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Tasks run at once, in the request, unless a test is about the queue itself
 # (tests/tourney/test_seating_queue.py runs the database backend with a real worker).
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+# The live page builds each new version at once (views.live): tests that save then poll
+# see the save; tests/tourney/test_live_standings.py sets a window where it is the subject.
+ROOKERY_LIVE_FRESH_SECONDS = 0

@@ -265,6 +265,10 @@ ROOKERY_CLIENT_IP_HEADER = os.environ.get("ROOKERY_CLIENT_IP_HEADER", "")
 ROOKERY_POLL_SECONDS = int(os.environ.get("ROOKERY_POLL_SECONDS", "5"))
 # ...and of the players' live standings page (hundreds of phones: less often).
 ROOKERY_LIVE_POLL_SECONDS = int(os.environ.get("ROOKERY_LIVE_POLL_SECONDS", "10"))
+# While scores come in (a new version of the night every second or so), each server
+# process builds the live page at most once in this many seconds and answers phones
+# from its latest build meanwhile: a save shows within the poll plus this (views.live).
+ROOKERY_LIVE_FRESH_SECONDS = float(os.environ.get("ROOKERY_LIVE_FRESH_SECONDS", "3"))
 
 # Request size and time. The server (tourney/server/serve.py) reads a request's body whole
 # before Django sees it: it must arrive within ROOKERY_BODY_SECONDS (else 408) and

@@ -333,3 +333,40 @@ def test_after_a_change_phones_that_are_nobody_in_particular_share_one_rendered_
         device="c" * 32,
     )
     assert client.get(stale, headers=HTMX).content != first.content
+
+
+def test_while_tables_save_a_process_builds_at_most_once_in_the_fresh_window(
+    client, room, settings, monkeypatch
+):
+    """ROOKERY_LIVE_FRESH_SECONDS: a save within the window is shown once it passes, a
+    phone is never sent a version older than the one it shows, and a phone showing a
+    version built elsewhere (another server process) after this one's is left alone."""
+    settings.ROOKERY_LIVE_FRESH_SECONDS = 3
+    now = [1_000.0]
+    monkeypatch.setattr("tourney.views.live._clock", lambda: now[0])
+    first = client.get(live(room)).content.decode()
+    shown = re.search(r"since=([^\"&]+)", first).group(1)
+    assert shown.endswith("_1000000")
+
+    table = room.rounds.get(number=2).tables.get(number=2)
+    services.submit_scores(table, valid_points(table), entered_by="y")  # 2 of 2 tables in
+    now[0] = 1_001.0
+    # This phone shows the latest build: nothing is built for it yet.
+    assert client.get(f"{live(room)}?since={shown}", headers=HTMX).status_code == 204
+    # A phone showing something older gets the latest build, not a new one.
+    older = client.get(f"{live(room)}?since=an-older-version", headers=HTMX)
+    assert older.status_code == 200 and f"since={shown}" in older.content.decode()
+    # A phone showing a version read after the latest build here (built by another
+    # process) keeps it.
+    elsewhere = f"some-other-stamp_{1_000_500}"
+    assert client.get(f"{live(room)}?since={elsewhere}", headers=HTMX).status_code == 204
+
+    now[0] = 1_003.5  # the window has passed: the confirmation shows
+    fresh = client.get(f"{live(room)}?since={shown}", headers=HTMX)
+    assert fresh.status_code == 200
+    assert "since=" in fresh.content.decode() and "_1003500" in fresh.content.decode()
+    assert "<strong>1 of 2</strong>" in older.content.decode()
+    assert "<strong>2 of 2</strong>" in fresh.content.decode()
+    # Its next poll, with nothing changed since, is an empty 204.
+    again = re.search(r"since=([^\"&]+)", fresh.content.decode()).group(1)
+    assert client.get(f"{live(room)}?since={again}", headers=HTMX).status_code == 204

@@ -6,16 +6,21 @@ turn it off, and then the address answers "turned off". A phone that entered or
 confirmed scores as a player (the table page's name cookie) sees that player's row
 marked, their scores and where they sit next. No contact details: names and scores.
 
-Hundreds of phones keep it open, so it is cheap twice over: a phone asks with the
-version it shows (``Event.score_stamp``) and gets an empty 204 while nothing
-changed; and when something did, the standings and rounds (the same for every
-phone) are built and rendered once per version in each server process, then
-only the phone's own player is marked in them.
+Hundreds of phones keep it open, so it is cheap three times over. A phone asks with the
+version it shows (``Event.score_stamp`` and when it was read) and gets an empty 204,
+after two small queries, while nothing changed. When something did, the standings and
+rounds (the same for every phone) are built and rendered once per version in each
+server process, one thread building while the others wait, and a phone that remembers
+nobody gets the whole refreshed region from that one rendering; only a phone's own
+player is marked in a copy. And while tables save one after another, a process builds
+at most once every ROOKERY_LIVE_FRESH_SECONDS and answers from its latest build
+meanwhile, never one older than the phone already shows.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -27,10 +32,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from tourney.models import Event
+from tourney.models import Event, score_stamp
 from tourney.night.live import round_scores, your_night
 from tourney.night.sheet import Sheet, build_sheet
-from tourney.views.common import poll_unchanged
 from tourney.views.table import NAME_COOKIE, TOKEN, private
 
 KEEP = 16  # versions kept per process: a few nights at once, each a version or two behind
@@ -44,12 +48,39 @@ class Board:
 
     sheet: Sheet
     html: str
+    stamp: str  # the night's version it was built from (``score_stamp``)
+    read_at: int  # when that stamp was read, in ms since the epoch: orders versions
     pages: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        """What a phone shown this board asks with: the stamp, and when it was read."""
+        return f"{self.stamp}_{self.read_at}"
 
 
 _board: OrderedDict[tuple[int, str, str], Board] = OrderedDict()
 _building: dict[tuple[int, str, str], threading.Event] = {}
 _board_lock = threading.Lock()
+_latest: dict[tuple[int, str], Board] = {}  # (event, token): the latest built here
+_clock = time.time
+
+
+def _now_ms() -> int:
+    return int(_clock() * 1000)
+
+
+def _recent(event_id: int, token: str) -> Board | None:
+    """The version of this night built here from a stamp read less than
+    ROOKERY_LIVE_FRESH_SECONDS ago, if any. While the tables save one after another (a
+    new version every second or so), phones are answered from it rather than each new
+    version being built at once: a phone sees a save within its poll interval plus those
+    few seconds, and asks with the version it was shown, so it gets the next one."""
+    fresh = settings.ROOKERY_LIVE_FRESH_SECONDS
+    with _board_lock:
+        board = _latest.get((event_id, token))
+    if not fresh or board is None or _now_ms() - board.read_at >= fresh * 1000:
+        return None
+    return board
 
 
 def remembered_player_id(request: HttpRequest) -> int | None:
@@ -60,7 +91,7 @@ def remembered_player_id(request: HttpRequest) -> int | None:
     return None
 
 
-def shared_board(event: Event, stamp: str) -> Board:
+def shared_board(event: Event, stamp: str, read_at: int) -> Board:
     """The night's sheet (``build_sheet``, as the host's standings) and its standings and
     rounds rendered for every phone alike, made once per version of the night.
 
@@ -87,9 +118,12 @@ def shared_board(event: Event, stamp: str) -> Board:
             "tourney/live_board.html",
             {"event": event, "sheet": sheet, "rounds": round_scores(sheet)},
         )
-        board = Board(sheet, html)
+        board = Board(sheet, html, stamp, read_at)
         with _board_lock:
             _board[key] = board
+            latest = _latest.get(key[:2])
+            if latest is None or latest.read_at <= read_at:
+                _latest[key[:2]] = board
             while len(_board) > KEEP:
                 _board.popitem(last=False)
         return board
@@ -133,28 +167,38 @@ def live_standings(request: HttpRequest, token: str) -> HttpResponse:
         status = 404 if event is None else 410
         return render(request, "tourney/live_off.html", {"event": event}, status=status)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
-    unchanged, poll_url = poll_unchanged(request, found[0])
-    if partial and unchanged:
+    # The version the phone shows: "<stamp>_<when it was read>" (a bare stamp from older
+    # pages and tests reads as read at 0).
+    shown, _, shown_at = request.GET.get("since", "").partition("_")
+    read_at = _now_ms()
+    stamp = score_stamp(found[0])
+    if partial and shown == stamp:
         return HttpResponse(status=204)  # the phone keeps what it shows
-    stamp = poll_url.rsplit("since=", 1)[-1]
+    recent = _recent(found[0], token)
+    if recent is not None and recent.stamp != stamp:
+        newer_shown = shown_at.isdigit() and int(shown_at) >= recent.read_at
+        if partial and (shown == recent.stamp or newer_shown):
+            return HttpResponse(status=204)  # what it shows is fresh: the next comes soon
+        stamp, read_at = recent.stamp, recent.read_at
     player_id = remembered_player_id(request)
     if partial and player_id is None:
         with _board_lock:
             kept = _board.get((found[0], token, stamp))
-            page = kept.pages.get(poll_url) if kept is not None else None
+        page = kept.pages.get("") if kept is not None else None
         if page is not None:
             return HttpResponse(page)  # most polls after a change: two queries, a lookup
     event = Event.objects.get(pk=found[0])
-    board = shared_board(event, stamp)
+    board = shared_board(event, stamp, read_at)
+    poll_url = f"{request.path}?since={board.version}"
     you = your_night(board.sheet, player_id) if player_id is not None else None
     template = "tourney/live_standings.html" + ("#live" if partial else "")
     if partial and you is None:
         # The refreshed region for a phone that is nobody in particular: the same for
-        # every such phone at this version and address, so rendered once.
-        page = board.pages.get(poll_url)
+        # every such phone at this version, so rendered once.
+        page = board.pages.get("")
         if page is None:
             # No request: nothing of this phone's (its cookies, a signed-in user) is in it.
-            page = board.pages[poll_url] = render_to_string(
+            page = board.pages[""] = render_to_string(
                 template, _context(event, board, None, poll_url)
             )
         return HttpResponse(page)
