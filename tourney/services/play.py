@@ -665,11 +665,16 @@ def reopen_round(rnd: Round, *, by: Actor | None = None) -> Round:
 OLDER_PAGE = "This form is from an older page; nothing was saved. This is the page now."
 
 
-def table_state(*, card: TableCard, round: Round | None = None, standings: bool = True) -> dict:
+def table_state(
+    *, card: TableCard, round: Round | None = None, standings: bool = True, to_save: bool = False
+) -> dict:
     """Everything the table page shows: for the round the table plays now, or for
     ``round`` (the round a submitted form was loaded for). ``standings=False`` leaves
     out the night's final standings, which only the whole page shows (a poll
-    building the master sheet for nothing cost a finished night's phones 19 ms a poll)."""
+    building the master sheet for nothing cost a finished night's phones 19 ms a poll).
+    ``to_save=True``: only what checking and saving a posted form needs (the table, its
+    seats, whether it plays), not the scores, disputes and next seats a page shows; a
+    refused form is shown again from the whole state."""
     event = card.event
     over = event.is_over()
     rnd = round if round is not None else event.round_in_play()
@@ -683,7 +688,7 @@ def table_state(*, card: TableCard, round: Round | None = None, standings: bool 
         "seats": [],
         "over": over,
     }
-    if over and standings and event.kind != event.Kind.TABLE:
+    if over and standings and not to_save and event.kind != event.Kind.TABLE:
         state["final"] = build_sheet(event)
     if rnd is None:
         return state
@@ -697,6 +702,10 @@ def table_state(*, card: TableCard, round: Round | None = None, standings: bool 
         return state
     table.round = rnd
     seats = sorted(table.seats.all(), key=lambda s: s.position)
+    playing = rnd.status == Round.Status.PLAYING and not over
+    if to_save:
+        state.update(seats=seats, deal=table.rules_round(), current=None, playing=playing)
+        return state
     entries = list(table.entries.exclude(state=Entry.State.DISMISSED).prefetch_related("scores"))
     current = next((e for e in entries if e.state == Entry.State.CURRENT), None)
     names = {s.player_id: s.player.name for s in seats}
@@ -714,7 +723,7 @@ def table_state(*, card: TableCard, round: Round | None = None, standings: bool 
         else [],
         disputes=[e for e in entries if e.state == Entry.State.DISPUTED],
         next_seats=_next_seats(rnd, seats) if event.kind != event.Kind.TABLE else [],
-        playing=rnd.status == Round.Status.PLAYING and not over,
+        playing=playing,
     )
     if event.kind == event.Kind.TABLE:
         state["sheet"] = build_sheet(event)

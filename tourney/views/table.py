@@ -354,10 +354,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
     # A form counts for the round it was loaded for, never the one playing now.
     form_round = _form_round(card, request.POST)
-    state = services.table_state(card=card, round=form_round)
+    state = services.table_state(card=card, round=form_round, to_save=True)
     form = None
     if state["table"] is not None and form_round is not None:
         if request.POST.get("went_out"):
+            state = services.table_state(card=card, round=form_round)
             return _went_out_without_javascript(request, state)
         form = _form(state, request.POST, request=request)
     complete = form is not None and form.is_valid()
@@ -377,6 +378,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     )
     if answer.outcome == "stale":
         return _stale(request, card, message=answer.message)
+    if answer.outcome in ("invalid", "refused"):
+        # Shown again: the whole page, the form as it was typed.
+        state = services.table_state(card=card, round=form_round)
     if answer.outcome == "invalid":
         return _render(
             request,
