@@ -14,7 +14,7 @@ ALLOWED_HOSTS = ["*"]
 
 # A file database for tests (not SQLite's shared in-memory one), so tests with
 # several threads meet the same WAL locking and busy timeout as production.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if "sqlite" in DATABASES["default"]["ENGINE"]:  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
 
 # Tasks run at once, in the request, unless a test is about the queue itself

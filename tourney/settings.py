@@ -129,6 +129,9 @@ SQLITE_OPTIONS = {
 # Each server thread keeps its SQLite connection: opening one (the file, the pragmas
 # above, the functions Django registers on it) cost a poll 2 ms of its 2.7 ms of CPU.
 SQLITE_CONN_MAX_AGE = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))
+# Django's SQLite backend, whose write transactions take turns within a process first
+# (tourney/db/sqlite/base.py says why).
+SQLITE_ENGINE = "tourney.db.sqlite"
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
@@ -151,10 +154,11 @@ if DATABASE_URL:
         # A SQLite file named by URL queues for the write lock like the default one.
         DATABASES["default"]["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
+        DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": SQLITE_ENGINE,
             "NAME": SQLITE_PATH,
             "OPTIONS": dict(SQLITE_OPTIONS),
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
