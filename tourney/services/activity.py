@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tourney.models import Activity, Entry, Event, Player
+from tourney.models import Activity, Entry, Event, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,17 @@ def record_role(
     )
 
 
-def scores_in_words(entry: Entry) -> str:
-    """ "Ann 20, Bob 0, Cy 35" in seat order, for a row about a version of a table's scores."""
+def scores_in_words(entry: Entry, *, seats: list[Seat] | None = None) -> str:
+    """ "Ann 20, Bob 0, Cy 35" in seat order, for a row about a version of a table's scores.
+
+    ``seats``: the entry's table's seats in seat order with their players, for a version
+    just stored here (``entry.saved_points``, set by the save), whose scores are then not
+    read back."""
+    points = getattr(entry, "saved_points", None)
+    if seats is not None and points is not None:
+        return ", ".join(
+            f"{s.player.name} {points[s.player_id]}" for s in seats if s.player_id in points
+        )
     seats = {}
     if entry.table_id is not None:
         seats = {

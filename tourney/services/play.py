@@ -85,11 +85,12 @@ def check_table_scores(
     *,
     high_confirmed: bool = False,
     buys: Mapping[int, int | None] | None = None,
-) -> None:
+) -> list[Seat]:
     """Ask the rules engine about a table's scores (and recorded buys), keyed by player id.
 
     A score as typed that is no number comes as its text, which the engine refuses
-    ("a whole number") while judging the others."""
+    ("a whole number") while judging the others. Returns the table's seats in seat
+    order, with their players, as read here."""
     seats = list(table.seats.select_related("player").order_by("position"))
     names = {s.player_id: s.player.name for s in seats}
     if set(points) != set(names):
@@ -103,6 +104,7 @@ def check_table_scores(
         high_confirmed=high_confirmed,
         buys={names[pid]: count for pid, count in (buys or {}).items() if pid in names},
     )
+    return seats
 
 
 def sent_digest(
@@ -189,11 +191,12 @@ def submit_scores(
         if current is not None and current.same_scores_as(clean):
             return SubmitResult(current, "same")
         raise StaleForm(stale_message(rnd))
-    check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
+    seats = check_table_scores(table, points, high_confirmed=high_confirmed, buys=buys)
     return _save_version(
         table,
         clean,
         current,
+        seats=seats,
         is_host=is_host,
         source=source,
         entered_by=(entered_by_player.name if entered_by_player else entered_by),
@@ -217,6 +220,7 @@ def _save_version(
     idempotency_key: str | None,
     device: str,
     user,
+    seats: list[Seat] | None = None,
     **fields,
 ) -> SubmitResult:
     """Which set of scores wins, stored as a new version, and what follows from it.
@@ -266,7 +270,7 @@ def _save_version(
     if is_host:
         note = f"Settled by {_who(user)}: kept version {entry.version}"
         settled = _settle_disputes(table, note=note)
-    _record_scores(table, entry, replacing=current, settled=settled, by=by)
+    _record_scores(table, entry, replacing=current, settled=settled, by=by, seats=seats)
     if new_state == Entry.State.CURRENT:
         refresh_fills(rnd)
     if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
@@ -275,12 +279,20 @@ def _save_version(
 
 
 def _record_scores(
-    table: GameTable, entry: Entry, *, replacing: Entry | None, settled: int, by: Actor
+    table: GameTable,
+    entry: Entry,
+    *,
+    replacing: Entry | None,
+    settled: int,
+    by: Actor,
+    seats: list[Seat] | None = None,
 ) -> None:
-    """The night's activity row for a new version of a table's scores."""
+    """The night's activity row for a new version of a table's scores. ``seats``: the
+    table's seats with their players, when the caller has just read them (the version's
+    scores are then named from them, not read back)."""
     rnd = table.round
     where = f"{rnd_word(rnd).capitalize()}, table {table.number}"
-    scores = scores_in_words(entry)
+    scores = scores_in_words(entry, seats=seats)
     if entry.state == Entry.State.DISPUTED:
         action = Activity.Action.DISPUTE
         text = f"{where}: differing scores kept as a dispute (version {entry.version}): {scores}."
@@ -399,6 +411,7 @@ def _record_version(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
+    entry.saved_points = dict(clean)  # what was stored, for the activity row's words
     return entry
 
 
