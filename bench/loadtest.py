@@ -614,7 +614,12 @@ def main() -> int:
         f"submit p95 is {submit95 / floor95:.1f}x the floor p95"
     )
     print(f"requests: {stats.requests} in {elapsed:.1f} s = {stats.requests / elapsed:.0f} req/s")
-    print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+    print(f"errors: {len(stats.errors)}")
+    kinds: dict[str, int] = {}
+    for error in stats.errors:
+        kinds[error[:120]] = kinds.get(error[:120], 0) + 1
+    for error, count in sorted(kinds.items(), key=lambda kv: -kv[1])[:10]:
+        print(f"  {count:>5} x {error}")
     print()
     report_cpu(scratch / "cpu.log", cpu_spent)
     print()

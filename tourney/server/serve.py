@@ -275,6 +275,11 @@ class BodyFirst:
         self.max_bytes = max_bytes
         self.budget = Budget(buffer_bytes if buffer_bytes is not None else sys.maxsize)
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rookery")
+        # Health checks (Caddy's, every few seconds, with a 3 s timeout) have a thread
+        # of their own: queued behind a busy room's requests they timed out, Caddy took
+        # every server for dead and answered the whole room 503. They ask "is this
+        # process up, and its database?", not "is it idle?".
+        self.checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rookery-health")
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
@@ -310,8 +315,11 @@ class BodyFirst:
             return
         loop = asyncio.get_running_loop()
         try:
+            # Only the proxy's check: /health/live is the load test's floor, a request
+            # like any other.
+            pool = self.checks if scope["path"] == "/health/" else self.pool
             status, headers, chunks = await loop.run_in_executor(
-                self.pool, run_wsgi, self.wsgi, wsgi_environ(scope, body)
+                pool, run_wsgi, self.wsgi, wsgi_environ(scope, body)
             )
         except Exception:  # Django answers its own errors; this is the server's
             log.exception("Rookery could not answer %s %s", scope["method"], scope["path"])
