@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring import rules
@@ -179,13 +180,23 @@ def submit_scores(
     # queue, so the current version and its ``confirmed_at`` read below are final.
     table = GameTable.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     digest = sent_digest(table, points, buys) if idempotency_key else ""
+    # The retry (same key, same scores) and the table's current version, in one query.
+    mine = Q(table=table, state=Entry.State.CURRENT)
     if idempotency_key:
-        earlier = Entry.objects.filter(idempotency_key=idempotency_key, sent_digest=digest).first()
+        mine |= Q(idempotency_key=idempotency_key, sent_digest=digest)
+    found = list(Entry.objects.filter(mine).order_by("pk"))
+    if idempotency_key:
+        earlier = next(
+            (e for e in found if e.idempotency_key == idempotency_key and e.sent_digest == digest),
+            None,
+        )
         if earlier is not None:
             return SubmitResult(earlier, "repeat")
     rnd = table.round
     clean = {pid: int(p) for pid, p in points.items() if p is not None}
-    current = Entry.objects.filter(table=table, state=Entry.State.CURRENT).first()
+    current = next(
+        (e for e in found if e.table_id == table.pk and e.state == Entry.State.CURRENT), None
+    )
     is_host = source in (Entry.Source.HOST, Entry.Source.RESTORE)
     if rnd.status != Round.Status.PLAYING or (not is_host and rnd.event.is_over()):
         if current is not None and current.same_scores_as(clean):
@@ -686,10 +697,12 @@ def table_state(
     out the night's final standings, which only the whole page shows (a poll
     building the master sheet for nothing cost a finished night's phones 19 ms a poll).
     ``to_save=True``: only what checking and saving a posted form needs (the table, its
-    seats, whether it plays), not the scores, disputes and next seats a page shows; a
+    seats, whether its round plays), not the scores, disputes and next seats a page
+    shows, nor whether the night is over (saving checks that under the table's lock); a
     refused form is shown again from the whole state."""
     event = card.event
-    over = event.is_over()
+    # Saving checks whether the night is over under the table's lock (submit_scores).
+    over = False if to_save else event.is_over()
     rnd = round if round is not None else event.round_in_play()
     if rnd is not None:
         rnd.event = event  # the table's deal and dealer read the event through its round

@@ -44,7 +44,7 @@ KEEP = 16  # versions kept per process: a few nights at once, each a version or 
 class Board:
     """One version of a night as every phone sees it: the sheet, its standings and rounds
     rendered, and the whole refreshed region as a phone that is nobody in particular gets
-    it (by poll address), so most polls after a change cost a lookup."""
+    it (``pages[""]``), so most polls after a change cost a lookup."""
 
     sheet: Sheet
     html: str
@@ -124,6 +124,9 @@ def shared_board(event: Event, stamp: str, read_at: int) -> Board:
             latest = _latest.get(key[:2])
             if latest is None or latest.read_at <= read_at:
                 _latest[key[:2]] = board
+            for night, kept in list(_latest.items()):  # nights no phone asks for now
+                if read_at - kept.read_at > 600_000:
+                    del _latest[night]
             while len(_board) > KEEP:
                 _board.popitem(last=False)
         return board
@@ -179,16 +182,16 @@ def live_standings(request: HttpRequest, token: str) -> HttpResponse:
         newer_shown = shown_at.isdigit() and int(shown_at) >= recent.read_at
         if partial and (shown == recent.stamp or newer_shown):
             return HttpResponse(status=204)  # what it shows is fresh: the next comes soon
-        stamp, read_at = recent.stamp, recent.read_at
-    player_id = remembered_player_id(request)
-    if partial and player_id is None:
+        board: Board | None = recent
+    else:
         with _board_lock:
-            kept = _board.get((found[0], token, stamp))
-        page = kept.pages.get("") if kept is not None else None
-        if page is not None:
-            return HttpResponse(page)  # most polls after a change: two queries, a lookup
+            board = _board.get((found[0], token, stamp))
+    player_id = remembered_player_id(request)
+    if partial and player_id is None and board is not None and "" in board.pages:
+        return HttpResponse(board.pages[""])  # most polls after a change: two queries
     event = Event.objects.get(pk=found[0])
-    board = shared_board(event, stamp, read_at)
+    if board is None:
+        board = shared_board(event, stamp, read_at)
     poll_url = f"{request.path}?since={board.version}"
     you = your_night(board.sheet, player_id) if player_id is not None else None
     template = "tourney/live_standings.html" + ("#live" if partial else "")

@@ -366,7 +366,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     answer = services.submit_table_scores(
         table=state["table"] if form is not None else None,
         round=form_round,
-        playing=bool(state.get("playing")),
+        # Only a form with a field unread asks (its scores are judged, not saved).
+        playing=bool(state.get("playing")) and (complete or not card.event.is_over()),
         points=data["points"] if complete else (form.typed_points() if form else None),
         complete=complete,
         entered_by_player=form.entrant_player() if complete else None,
