@@ -164,9 +164,6 @@ else:
             "CONN_MAX_AGE": SQLITE_CONN_MAX_AGE,
         }
     }
-# Every connection is checked before a request reuses it, so a server whose database
-# went away reconnects instead of failing one request.
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
