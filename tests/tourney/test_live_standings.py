@@ -3,6 +3,7 @@ as the host's, every round's scores, the phone's own player marked with their ne
 seat, a cheap poll (204 while nothing changed), and the host's switch to turn it off."""
 
 import re
+import threading
 
 import pytest
 from django.test import Client
@@ -12,6 +13,7 @@ from tests.factories import night, valid_points
 from tourney import services
 from tourney.models import Event, TableCard
 from tourney.night.sheet import build_sheet
+from tourney.views import live as live_views
 from tourney.views.table import NAME_COOKIE
 
 pytestmark = pytest.mark.django_db
@@ -370,3 +372,26 @@ def test_while_tables_save_a_process_builds_at_most_once_in_the_fresh_window(
     # Its next poll, with nothing changed since, is an empty 204.
     again = re.search(r"since=([^\"&]+)", fresh.content.decode()).group(1)
     assert client.get(f"{live(room)}?since={again}", headers=HTMX).status_code == 204
+
+
+def test_past_the_window_only_the_builder_waits_the_others_get_the_latest(
+    client, room, settings, monkeypatch
+):
+    settings.ROOKERY_LIVE_FRESH_SECONDS = 3
+    now = [2_000.0]
+    monkeypatch.setattr("tourney.views.live._clock", lambda: now[0])
+    first = client.get(live(room)).content.decode()
+    shown = re.search(r"since=([^\"&]+)", first).group(1)
+    table = room.rounds.get(number=2).tables.get(number=2)
+    services.submit_scores(table, valid_points(table), entered_by="y")
+    now[0] = 2_010.0  # long past the window
+    # Another thread of this process is building the new version right now.
+    building = (room.pk, room.live_token, "the new version")
+    monkeypatch.setitem(live_views._building, building, threading.Event())
+    waiting = client.get(f"{live(room)}?since=an-older-version", headers=HTMX)
+    assert waiting.status_code == 200
+    assert f"since={shown}" in waiting.content.decode()  # the latest, at once
+    assert client.get(f"{live(room)}?since={shown}", headers=HTMX).status_code == 204
+    del live_views._building[building]
+    built = client.get(f"{live(room)}?since={shown}", headers=HTMX).content.decode()
+    assert "<strong>2 of 2</strong>" in built and "_2010000" in built

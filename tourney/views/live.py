@@ -74,13 +74,20 @@ def _recent(event_id: int, token: str) -> Board | None:
     ROOKERY_LIVE_FRESH_SECONDS ago, if any. While the tables save one after another (a
     new version every second or so), phones are answered from it rather than each new
     version being built at once: a phone sees a save within its poll interval plus those
-    few seconds, and asks with the version it was shown, so it gets the next one."""
+    few seconds, and asks with the version it was shown, so it gets the next one. Once
+    the window has passed, the first phone to ask builds the new version and the others
+    get the latest until it is ready."""
     fresh = settings.ROOKERY_LIVE_FRESH_SECONDS
     with _board_lock:
         board = _latest.get((event_id, token))
-    if not fresh or board is None or _now_ms() - board.read_at >= fresh * 1000:
+        being_built = any(key[:2] == (event_id, token) for key in _building)
+    if not fresh or board is None:
         return None
-    return board
+    if _now_ms() - board.read_at < fresh * 1000 or being_built:
+        # While a newer version is being built here, phones get the latest at once
+        # rather than wait for it or build another: only the builder waits.
+        return board
+    return None
 
 
 def remembered_player_id(request: HttpRequest) -> int | None:
