@@ -1,0 +1,417 @@
+"""Whole nights found offline, for the rooms where the search cannot reach the bound.
+
+``scripts/find_seatings.py`` writes :data:`NIGHTS`; nothing else edits it. A night is
+its repeat meetings over the counting bound (what the night claims, checked by the
+tests) and one string per round: each player (a point 0..N-1, one character of
+:data:`ALPHABET`) in table order, the tables of ``table_sizes`` for N one after the
+other (largest first). Every stored night shares out the odd table fairly after every
+round, so any first rounds of it are a fair night too (tests/tourney/test_stored_seatings.py
+checks that, the table sizes, and the repeats). The planner relabels the points with a
+seeded shuffle of the players present, so two nights of the same size differ.
+
+Imports ``core`` only.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tourney.seating.core import table_sizes
+
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+GAMES = {
+    "toonerville": {"sizes": {"min_size": 3, "max_size": 5, "preferred": 4}, "rounds": 11},
+    "shanghai": {"sizes": {"min_size": 4, "max_size": 6, "preferred": 5}, "rounds": 7},
+}
+"""The rooms stored nights are for: table sizes and the night's length."""
+
+NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    ("shanghai", 26): (
+        12,
+        (
+            "4n8l1aogkj9h26cbifmp0573ed",
+            "i7c6gjp13298ofkbdema405nhl",
+            "ke23hm6dino8p9lc1j40b5fag7",
+            "bp0d59eij8hgo2makl176f34nc",
+            "lfce0oa6j3pmn9b7g8hd14k25i",
+            "ib4h9amoc51jfld2kgpne37086",
+            "82jnm5gbl3io47ph61fe9cdak0",
+        ),
+    ),
+    ("shanghai", 27): (
+        27,
+        (
+            "73ge6liqc5a1kmh9dpf0nj42b8o",
+            "dmf24p9k8j0bg1oeq56l7ican3h",
+            "gkn45aodj0h6f3qbi12p97cel8m",
+            "qh2clp89enif7dbagmj16k0o435",
+            "qn70mo6dbc1385gphie42kjlf9a",
+            "18f47h3pko9ld5eqji0mcgbna62",
+            "pibaehmg253j6948qcofk7l0n1d",
+        ),
+    ),
+    ("shanghai", 28): (
+        36,
+        (
+            "2mr1qbgiadon6584hej793cpf0lk",
+            "mhlpb3qfn4e0r98k5jico2gda167",
+            "fgm96op1k4qc7dl2a30ji8hre5bn",
+            "81d3lipe26hafocgnkr7bq9j0m45",
+            "28fb7idm94r6jlog50qpnc1haek3",
+            "pa29n1ef5lc43rbk0h6d7iqogm8j",
+            "h597301jinmecogbqka8l426rpfd",
+        ),
+    ),
+    ("shanghai", 29): (
+        33,
+        (
+            "e8g305codfk6qlisa1j2mnbhp4r97",
+            "ba460hlop5qd728kcrgjn91iefs3m",
+            "0fk9hlr1mdnqca38p7ijboes4562g",
+            "7baflq6rhe0icm2s9dgp35j14k8no",
+            "271ho4dpk3a96m8fqgib5sn0rcjle",
+            "s6c37bk158e2rpfjq9oml04ngdaih",
+            "h8sc4l9b236jfnd7mek5iarogqp01",
+        ),
+    ),
+    ("shanghai", 30): (
+        35,
+        (
+            "mqs1k64ajct5098d273grhneblipfo",
+            "0o6179hqfeaidb5p43nstrck28mlgj",
+            "p6m5f9dsoci4r813a0lh2genktjb7q",
+            "fc420etim3r6lqdpg9b1k5sjh7o8na",
+            "kf83bam29o0jqige76srp4htd15cln",
+            "16hi2m0dbncq8ep5roj3stfgal974k",
+            "6t3n9apkr05qg4omch7iejfd1l28bs",
+        ),
+    ),
+    ("shanghai", 31): (
+        45,
+        (
+            "71i8gceu2jp53kbrafn9dhts046mqol",
+            "95slonef4k1tahugdm02iqb7pcr6j83",
+            "b4dmhuaoqir019jnk287s5e3tpcglf6",
+            "ftjqr2e0gbc84ponhd675uk9li3s1ma",
+            "0epk6amf58trsc9uj74ilhob12g3dqn",
+            "32469gablj8m7rnesipfhtdkoc05uq1",
+            "f3uo70tni6bjmksgld1rpe8hq945ac2",
+        ),
+    ),
+    ("shanghai", 32): (
+        66,
+        (
+            "8e4qjimapk1ndl9gshu056fo3vb27trc",
+            "lt5930hfsgu72p46qdaoik1vc8emjrbn",
+            "dpr6bvo2uclnghk3j5qm7i0ae8stf941",
+            "0716joiagcqbu8tdrmlvh452fke9p3sn",
+            "rs4vk53f8md2u1lipaohtqgjc960nbe7",
+            "re9ohmfjtspc5q1nd47au3l8b6kigv20",
+            "n36itev9ukq7afrljd40cmsh1b2g8o5p",
+        ),
+    ),
+    ("shanghai", 33): (
+        16,
+        (
+            "ic13hmvkbr6gd4pulaten2js85q9f0wo7",
+            "q6emjl9dc25gobnf8w3p7uh0kiar4tsv1",
+            "tqdi0cfjvowgehr97sap81m542b6un3lk",
+            "lw56i21rf7k9to4vnuqp30abshdmje8gc",
+            "0i98gbkd1e24oq3favh6wtnm7suc5rpjl",
+            "7bj4imsglfr8uodwcqak25phtev391n60",
+            "f0e4n35vd7bhlq8u1wj9rc6stimopga2k",
+        ),
+    ),
+    ("shanghai", 34): (
+        0,
+        (
+            "0djpv17kqw39flx4agms5bhnt6ciou28er",
+            "1beox2cfps3dgqt47hru58ilv69jmw0akn",
+            "0chmx1dins27jot38kpu49eqv5afrw6bgl",
+            "08gow2aiqx3bjrs4cklt5demu67fnv19hp",
+            "07els18fmt29gnu3ahov4bipw6dkrx5cjq",
+            "0bfqu1cgrv2dhlw48jnx59kos6aept37im",
+            "09irt1ajlu2bkmv3cenw57gpx68hqs4dfo",
+        ),
+    ),
+    ("shanghai", 36): (
+        20,
+        (
+            "jzvulcno96f2samd01qh5g3wp7tieryx8k4b",
+            "r0os873qdck1ix2jmz4ngyfpvbuw59th6ael",
+            "depxn1ogbqlfz8th0wkvmj5y7a462cru3i9s",
+            "fwai4q5gekst0p2lb9jdr83ycnhxmou6z71v",
+            "b6t5m3ydwozrf1ug7lnik28veqhps4j90xca",
+            "khgy92z0j3empi86ntavofxr5lcw1bsq47du",
+            "9e7cfm8jtgwn2ub0yqx6szakprdvh5il3o14",
+        ),
+    ),
+    ("shanghai", 37): (
+        43,
+        (
+            "0l6etiv3j2nA1wp9zsakgc4drhb5muyx78qfo",
+            "dobyczu8hs9a4iewflg2p3nkt5v6rjqxA0m17",
+            "kxg41qrw7p5mzebjtcvu6f20oshanly9A3i8d",
+            "qvephyfxAnzsim2bkrolugj8c0w1a6d59734t",
+            "4wmoa6c8r1t2vsxlb5qzu30dpjfyg7inek9hA",
+            "905fbgdkjl7uqchwn4826y31mesrvaizpoAtx",
+            "k3fyr0oiv19j4c5Alxa27ewdtqsh6gmz8pbnu",
+        ),
+    ),
+    ("shanghai", 38): (
+        5,
+        (
+            "18hdcrmvjAq2onfBl54607sb3ietzkywu9xpag",
+            "l7ym81vqixujBsc0pwfz3rgodha5e9n4Atkb62",
+            "n3eup4w8skxhtvBobiAyr06aclg9q27djfz5m1",
+            "aq7wtzx23ygru41j58bpf9kABms6ndlhi0voce",
+            "A5c2wi97n1uvfbl6gtjypokmhdex04rqsz38Ba",
+            "3cftmg8vn02iaj4z6uh7dkyq5rBwbeoxs9lA1p",
+            "to0u5y1safq86eAnlrkx49bczv72dpmgiB3hwj",
+        ),
+    ),
+    ("shanghai", 39): (
+        0,
+        (
+            "0ajtA1bkuz28lrC39msB4dfpw5egqv6chny7iox",
+            "1clqx2eknw3djov49itC58huB6bgrA7afsz0mpy",
+            "0dgux1efty2cisv4akqB5bjpC68moz79lnA3hrw",
+            "0eirB1dhsC3cfuA4bmnx5aloy69kpv78jqw2gtz",
+            "09hqz18ipA2bfoB3agnC5cmtw6ejsx7dkry4luv",
+            "08fnv19gow2ahpx3biqy4cjrz6dltB7emuC5ksA",
+            "0blsw1amrv29juy38ktx4ehoA5dinz7cgpB6fqC",
+        ),
+    ),
+    ("toonerville", 30): (
+        15,
+        (
+            "dglip9chot237nfjm5b148ares0qk6",
+            "3drabj9setq1mckif568hg70onpl42",
+            "2h1a40dqfibekns36plmor7c59tg8j",
+            "mren82bspiq50k9ag74tjol6c31hdf",
+            "n026g5fcqje9t4psk1odhl38aimr7b",
+            "k78qc54nogaed6bp1lr9f0s3i2jthm",
+            "6he48m0ofrp2bantdk5js1i7qlc3g9",
+            "o49ik2gpbc0lamqfhjtre357d6s8n1",
+            "i98n2dce16gb4jm3sqohktlf50r7ap",
+            "a5sldc8t0jp1qghni36rm7294bkfeo",
+            "sgmr9f41dln76cajo52h8pke3bqt0i",
+        ),
+    ),
+    ("toonerville", 31): (
+        8,
+        (
+            "hnos36grdp8eftu9271a0i54cjmqlbk",
+            "u6j2iebs9am31rctodk0q7gf4nl85ph",
+            "nrbq7tljm8fh20p9sd3561ikueoa4cg",
+            "kmf1l5jdpb2nhi86gcea09qrt34so7u",
+            "td5781hk3sljb9n0cf6m4ogurpq2eai",
+            "97h4nfa5o2it6bdckejrglpm0su13q8",
+            "luiqbfj46e7np31ok95crdahs8g2tm0",
+            "e30fl2hcakqsgdi9pt4685ur7bomj1n",
+            "jgh05o6q7ukpm4rs8atbel19nic32df",
+            "tgnkc807rfolb3uhm5e2d41qijaps96",
+            "fcps9o8j1b5gqethundm4k32a60lri7",
+        ),
+    ),
+    ("toonerville", 33): (
+        17,
+        (
+            "57wd9egosaljb4t263vcqmprunk1fhi08",
+            "gtf6rawhpe9i32170dcqjmlskv4uobn58",
+            "b2isvfo9patne6qu851j4kg37lrdhw0mc",
+            "p4hn35cfsjiwgad7uko8219m60qrblevt",
+            "kjeu0nwlshqf5bm493do62a8g1cti7pvr",
+            "1oalqcshu4we8j7gn6kpbfmidv0t92r53",
+            "cm8n2fvrj5hek06asglu9iq741tdp3owb",
+            "wh1v6lf425but0nq9cgperikajm3osd78",
+            "bf7me65va3u1sqtwkpil8gd409jh2rcno",
+            "a94ckv5mght7odeb2l0f31r8winu6sqpj",
+            "5oip0kvndsr94t38jaemqwuf26cl7hg1b",
+        ),
+    ),
+    ("toonerville", 34): (
+        23,
+        (
+            "t0gd2erqokpvl8w3ixsfnh7bu915acjm46",
+            "ms0l1obav4wt9xdkf6278jpeciqr5ghnu3",
+            "wx2nvjguoc74lpatqm5bh10fd6e3rs9ki8",
+            "n1csp609u7it8hqdbwrkm3fjag54l2veox",
+            "lcb9jh6k4xuqmentg8sofr5via32wdp710",
+            "kg7lp3chr18jd5nivax6wesum9o20b4tqf",
+            "s7qpua0r6ojik4ef2tcdxbg3v8n9l5hm1w",
+            "53k0jw7bosthqg61fnad9i4lrxpmvce28u",
+            "mckurv732j4slxd1ha9et865oq0wbifgpn",
+            "loufp21khn4r6w5cbvsdegi08m7ajxtq93",
+            "cx0841t36bpuvihme572gw9fjlqnrdoksa",
+        ),
+    ),
+    ("toonerville", 35): (
+        24,
+        (
+            "w3v5r2xahfg7idonbye0mpskqt4u91j6lc8",
+            "3b47jaelp1xgumwonvhcd8srq9yf05ti6k2",
+            "fo0pwt82vim19ls7qrc3ghe65aykjdubxn4",
+            "r07klfxwj4sg2qd5oyc13tema9vunp68bih",
+            "4ekilr6v7dt15sbocfj2nqam0x9h8ug3pwy",
+            "2m015u7pqvseltnkgfadr4hwi8jy6bcx93o",
+            "p7iqotyr5mhlsf63uxck48a1wjbgn29ev0d",
+            "4fv8sxi20yn3gmc5jpthlq1b7o6ad9wkreu",
+            "8ex5p9c4i3alsun16wq0dy2hvkogrtbfjm7",
+            "jnr5x7vy4lo2pcedm8b96ifu1kh30aswgtq",
+            "gr9ibpv20yluq8hkdm64en7watcs3ojx5f1",
+        ),
+    ),
+    ("toonerville", 36): (
+        24,
+        (
+            "jk9tpxr4mowyz0q8u5cvglni3bfe7sdh126a",
+            "243ugmlcynxbediratj0h51qp6osfv89wkz7",
+            "fpqdawsn9ibcv70ogh2xe4l5zj6yr8ku31mt",
+            "2ofex8w1mqn6rhzvk35ygpuj7ticba4d9l0s",
+            "36r7vwtg4lo80hiukb1p9ma2nez5xjfdyscq",
+            "kdno8s1iv9xe467gpcaz2ytrmf05qubwjl3h",
+            "0eypoj1cav3q6hb82lwdmxkifz4t97ungr5s",
+            "6x0c9y4hv21n87sjo5btmdzurlfaeqkgpiw3",
+            "2iqj56d9v4mpa8ygbl17tsuexoz30rnwchkf",
+            "zbs2dg309roqax5ic4wj78mef1uy6vkltphn",
+            "jrbmhaou72p5qxtlks40diyv38cn6wfez9g1",
+        ),
+    ),
+    ("toonerville", 37): (
+        29,
+        (
+            "2xtlrg964kjyo03un5Apeqmsidv8c1wzabfh7",
+            "u6egk9xn1lfAct4hzopdw0yi52mbv783qsjar",
+            "5m8jzd201ebx3shAklnw6gaiv4ot7ycq9rupf",
+            "qhsd02ifoAjxu15b4gcrwm6ant3p8yez79lvk",
+            "w9Ai3qxo8t0af26csrbymnzpk5lghv1u7jed4",
+            "cpba7qn25ydulvAozwe0m4rk8h36xgs1ft9ij",
+            "4fnyvlaeok70x9hmprqA165dtwsb83g2jczui",
+            "1omc3blqjzr907ndgp4ixtvse6y8Afw5ku2ah",
+            "hi81lpysx6zfq972wo0gbA4daecjntukm3v5r",
+            "06jpvu4qw5caxzsl3ikdbnhorm72Af89egy1t",
+            "sou95ak3y0c4lbAtnpeq1r6i7hjvwfdmx2gz8",
+        ),
+    ),
+    ("toonerville", 38): (
+        9,
+        (
+            "gshtB5uAmr23iakdzvf4bpel9w81n0qojx67yc",
+            "hvm1pu73A8sydxfca9lo0brigqwje65ztkn2B4",
+            "j7t2u0w6bc3v8oxe4s51AhkqdnlgyraBi9fmpz",
+            "tqi4l83zabnw5k7rj9pcvxA2sBmfd6hy0geu1o",
+            "h2i8a4c0ue9twz7dmjn56f1pg3xBykovbqsArl",
+            "desj7iomyp2q10AnBlt6bfk8zugcrx493hawv5",
+            "6gvirehw9bymaAfjl1qc035txunko2zsp4d78B",
+            "tfywzBnh4A7eksp0co26bu5q319dam8gilxrvj",
+            "8vptsrnc7xh025lwm6k4Bdobfq3eyiju9gA1az",
+            "e1k2iwpAl0jmvq9B4y3nsa76rgofzxtb8duc5h",
+            "4hjo1g7b5xaprq86dtAmsuvly0z9eBcinf2w3k",
+        ),
+    ),
+    ("toonerville", 39): (
+        0,
+        (
+            "0eamqirwy7szvhb4o51uBgk83An6j29cpCdtflx",
+            "04s86uf2cwlpj1zqAiexd5gymC3rokh9Ba7vntb",
+            "0qlyrxoav2knBep6Cu49bi5c8tmfAg17dswj3zh",
+            "06kcf9Asjag3d4nrtxq7zuivC5ewbl2Bmhp1y8o",
+            "0oiBbkuypr8A1wfa379djevthx6sn5lzc4mqC2g",
+            "1k4x3uwB8Cjh6ltgcsanzrbeq2A5y9imdfvo07p",
+            "0t9zhleuni7jqsCkya2pb6d14wog8x53BrcfmAv",
+            "0Cxbp59v3oct4aAl82wzdqBhe7fkmugnj6yrs1i",
+            "0rgvo7ClBs5mbq3fpxujchyAti42zkad81ne96w",
+            "0f5jAwtkdli8z6moh7r2n9xBv1cCpgsbye34uqa",
+            "0123456789abfghijklmnopqrstuvwxyzABCcde",
+        ),
+    ),
+    ("toonerville", 41): (
+        12,
+        (
+            "rbfnBwue458vt297E0gqDjdsiykmh6xlzaAco13Cp",
+            "uDzEa6oBCwks54yxq0it3hj9l2nmpd7gbA81frcev",
+            "0yw8pqrsm1Dl7jcnuEg4o63d9i5xBkzAtvahbfeC2",
+            "46k2i1cwEtmgunvCzxfh3j8qBap95sboDd0lre7yA",
+            "gscClfyd5orhpivuq6eEmB4a0b19t87kx3nzw2DAj",
+            "xtdoemlafjwCrq7zcg8h6DpBku532biEynA9410vs",
+            "A5hq1r483cmx06Dwfylt2n7aiBvdEsz9oCukbegpj",
+            "m37jvu1yBn50ohiDerEklts4fqpb6z8c2wxg9aCAd",
+            "9D8Cmko3qgiAry6nsucdh4vpl21axEjf07wtBbez5",
+            "4dzj1bmwAya3gDnvxtqEC57r6sh2Bolu8cipf9k0e",
+            "pAxsuz9yrgvfk6taj3eBld2qw1iomh70CEb8nD45c",
+        ),
+    ),
+    ("toonerville", 42): (
+        1,
+        (
+            "tyz3bla0FpoAfv1idu4mErhn76cC5ws8DeBgq2xjk9",
+            "Atjw1B0pmg2cCle5dnqvyf9uark74zbxhos36iD8FE",
+            "25Ahj08Dnamwit7d9zCFoubkqfpr3vE6xlg1ce4Bsy",
+            "cfzB0wexAa9Dyq6k831C2svurF5dijgo4tlEp7nbhm",
+            "B4qa9lwvgFhy2rjzAE8xckDni3pb6stmo17edCf50u",
+            "9hx76jF4fE0smkCAiBund2lDbq8gvzpecoy53wr1at",
+            "20n6rs1cypa8Edek3mFxih4C75fjuDwq9bBtzolAgv",
+            "Cjbv498nq5iEorxDdwBhu16Akzsgfa3etF0c7y2lmp",
+            "Cnyxirl891E2sjdaovmB5kp4theu6gfwbF7D3Ac0zq",
+            "bcwEhjq1tpCgx5vanlFf23Bk9m0izu78eAryd6o4sD",
+            "03gdmEDy15nb6azhxcpjwFikB7Alqse924ofrCu8tv",
+        ),
+    ),
+    ("toonerville", 45): (
+        2,
+        (
+            "1m7CbjIxAiHysrfqoaBpe2DEntG5zvc0wgFul46kh39d8",
+            "ie8ntwpqI9fg5G2hC04AB61Hju3rmkolcavszbFEyDd7x",
+            "A32FcBbt9fzmhEqjgeCd6ospxGwi1ar4IHv7nDyl8k05u",
+            "94xyqp7uhgD6btErAjfFG3ekw10zoB2via8HCdIln5scm",
+            "fs0l6mA9airgC2yjtkznqbHI5dwFoecE7hDv3B1ux4p8G",
+            "DzwuH07yr9sejCcItvGE624bopmgnihaqA1dfxkF835lB",
+            "vjr5pHgxc3fiIlAw7Ezd81aFtD4Csqu629GnoyBkme0hb",
+            "oIBEhHGqmnA5Cdsut3yp1bxrwvel4g208aDfczF96ik7j",
+            "dgakGjCz3Api6xmEln1c4swh8buvf0tDqI927o5yerFHB",
+            "1lrh9kHft8qbcpEC06wBn4d5i7sG3DmFIvyAgxe2zjuoa",
+            "nx0a3qF75chjdgBz4I8v1ywfCksbAeDGrl2pHiE9uotm6",
+        ),
+    ),
+}
+
+
+def decode(night: tuple[str, ...]) -> list[list[int]]:
+    """The rounds of a stored night, each the points in table order."""
+    return [[ALPHABET.index(c) for c in row] for row in night]
+
+
+def night_for(n: int, rounds: int, min_size: int, max_size: int, preferred: int) -> list | None:
+    """The first ``rounds`` rounds of the stored night for ``n`` players, as tables of points.
+
+    None when there is none for this room, or when its first rounds alone (a
+    shorter night) repeat more meetings than the counting bound allows: the
+    stored nights are the best found for the whole night, and the search does
+    at least as well on a shorter one.
+    """
+    sizes = {"min_size": min_size, "max_size": max_size, "preferred": preferred}
+    for game, rules in GAMES.items():
+        if rules["sizes"] == sizes and rounds <= rules["rounds"] and (game, n) in NIGHTS:
+            break
+    else:
+        return None
+    split = table_sizes(n, **sizes)
+    night = []
+    for flat in decode(NIGHTS[game, n][1])[:rounds]:
+        tables, at = [], 0
+        for size in split:
+            tables.append(flat[at : at + size])
+            at += size
+        night.append(tables)
+    if rounds < rules["rounds"] and excess(n, night) > 0:
+        return None
+    return night
+
+
+def excess(n: int, night: list[list[list[int]]]) -> int:
+    """Repeat meetings over the counting bound: the pairs left unmet beyond those that must be."""
+    met = {pair for tables in night for table in tables for pair in combinations(sorted(table), 2)}
+    seated = sum(len(t) * (len(t) - 1) // 2 for tables in night for t in tables)
+    return n * (n - 1) // 2 - len(met) - max(0, n * (n - 1) // 2 - seated)
