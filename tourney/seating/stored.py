@@ -39,18 +39,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "82jnm5gbl3io47ph61fe9cdak0",
         ),
     ),
-    ("shanghai", 27): (
-        27,
-        (
-            "73ge6liqc5a1kmh9dpf0nj42b8o",
-            "dmf24p9k8j0bg1oeq56l7ican3h",
-            "gkn45aodj0h6f3qbi12p97cel8m",
-            "qh2clp89enif7dbagmj16k0o435",
-            "qn70mo6dbc1385gphie42kjlf9a",
-            "18f47h3pko9ld5eqji0mcgbna62",
-            "pibaehmg253j6948qcofk7l0n1d",
-        ),
-    ),
     ("shanghai", 28): (
         36,
         (
@@ -99,18 +87,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "f3uo70tni6bjmksgld1rpe8hq945ac2",
         ),
     ),
-    ("shanghai", 32): (
-        66,
-        (
-            "8e4qjimapk1ndl9gshu056fo3vb27trc",
-            "lt5930hfsgu72p46qdaoik1vc8emjrbn",
-            "dpr6bvo2uclnghk3j5qm7i0ae8stf941",
-            "0716joiagcqbu8tdrmlvh452fke9p3sn",
-            "rs4vk53f8md2u1lipaohtqgjc960nbe7",
-            "re9ohmfjtspc5q1nd47au3l8b6kigv20",
-            "n36itev9ukq7afrljd40cmsh1b2g8o5p",
-        ),
-    ),
     ("shanghai", 33): (
         16,
         (
@@ -145,18 +121,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "b6t5m3ydwozrf1ug7lnik28veqhps4j90xca",
             "khgy92z0j3empi86ntavofxr5lcw1bsq47du",
             "9e7cfm8jtgwn2ub0yqx6szakprdvh5il3o14",
-        ),
-    ),
-    ("shanghai", 37): (
-        43,
-        (
-            "0l6etiv3j2nA1wp9zsakgc4drhb5muyx78qfo",
-            "dobyczu8hs9a4iewflg2p3nkt5v6rjqxA0m17",
-            "kxg41qrw7p5mzebjtcvu6f20oshanly9A3i8d",
-            "qvephyfxAnzsim2bkrolugj8c0w1a6d59734t",
-            "4wmoa6c8r1t2vsxlb5qzu30dpjfyg7inek9hA",
-            "905fbgdkjl7uqchwn4826y31mesrvaizpoAtx",
-            "k3fyr0oiv19j4c5Alxa27ewdtqsh6gmz8pbnu",
         ),
     ),
     ("shanghai", 38): (
@@ -199,22 +163,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "sgmr9f41dln76cajo52h8pke3bqt0i",
         ),
     ),
-    ("toonerville", 31): (
-        8,
-        (
-            "hnos36grdp8eftu9271a0i54cjmqlbk",
-            "u6j2iebs9am31rctodk0q7gf4nl85ph",
-            "nrbq7tljm8fh20p9sd3561ikueoa4cg",
-            "kmf1l5jdpb2nhi86gcea09qrt34so7u",
-            "td5781hk3sljb9n0cf6m4ogurpq2eai",
-            "97h4nfa5o2it6bdckejrglpm0su13q8",
-            "luiqbfj46e7np31ok95crdahs8g2tm0",
-            "e30fl2hcakqsgdi9pt4685ur7bomj1n",
-            "jgh05o6q7ukpm4rs8atbel19nic32df",
-            "tgnkc807rfolb3uhm5e2d41qijaps96",
-            "fcps9o8j1b5gqethundm4k32a60lri7",
-        ),
-    ),
     ("toonerville", 33): (
         17,
         (
@@ -245,38 +193,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "mckurv732j4slxd1ha9et865oq0wbifgpn",
             "loufp21khn4r6w5cbvsdegi08m7ajxtq93",
             "cx0841t36bpuvihme572gw9fjlqnrdoksa",
-        ),
-    ),
-    ("toonerville", 35): (
-        24,
-        (
-            "w3v5r2xahfg7idonbye0mpskqt4u91j6lc8",
-            "3b47jaelp1xgumwonvhcd8srq9yf05ti6k2",
-            "fo0pwt82vim19ls7qrc3ghe65aykjdubxn4",
-            "r07klfxwj4sg2qd5oyc13tema9vunp68bih",
-            "4ekilr6v7dt15sbocfj2nqam0x9h8ug3pwy",
-            "2m015u7pqvseltnkgfadr4hwi8jy6bcx93o",
-            "p7iqotyr5mhlsf63uxck48a1wjbgn29ev0d",
-            "4fv8sxi20yn3gmc5jpthlq1b7o6ad9wkreu",
-            "8ex5p9c4i3alsun16wq0dy2hvkogrtbfjm7",
-            "jnr5x7vy4lo2pcedm8b96ifu1kh30aswgtq",
-            "gr9ibpv20yluq8hkdm64en7watcs3ojx5f1",
-        ),
-    ),
-    ("toonerville", 36): (
-        24,
-        (
-            "jk9tpxr4mowyz0q8u5cvglni3bfe7sdh126a",
-            "243ugmlcynxbediratj0h51qp6osfv89wkz7",
-            "fpqdawsn9ibcv70ogh2xe4l5zj6yr8ku31mt",
-            "2ofex8w1mqn6rhzvk35ygpuj7ticba4d9l0s",
-            "36r7vwtg4lo80hiukb1p9ma2nez5xjfdyscq",
-            "kdno8s1iv9xe467gpcaz2ytrmf05qubwjl3h",
-            "0eypoj1cav3q6hb82lwdmxkifz4t97ungr5s",
-            "6x0c9y4hv21n87sjo5btmdzurlfaeqkgpiw3",
-            "2iqj56d9v4mpa8ygbl17tsuexoz30rnwchkf",
-            "zbs2dg309roqax5ic4wj78mef1uy6vkltphn",
-            "jrbmhaou72p5qxtlks40diyv38cn6wfez9g1",
         ),
     ),
     ("toonerville", 37): (
