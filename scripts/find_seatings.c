@@ -16,7 +16,8 @@
  * left unmet beyond P - M, so unmet pairs are what is minimised; m squared spreads the
  * meetings so the search sees slopes. The odd tables stay fair after every round: a
  * player's odd rounds so far are the even share rounded down or up (spread <= 1 at every
- * prefix, RULES.md): a count outside that band costs 8 a round, so a start that breaks
+ * prefix, RULES.md): a count outside that band costs 8 a round (FAIRNESS=... in the
+ * environment to change it), so a start that breaks
  * the rule (a design cut down) is searched back into it, and only fair nights are kept.
  * A swap between an odd and a usual table is tried alone, or paired with the reverse
  * swap in another round (a trade), which leaves the counts outside the rounds between.
@@ -144,6 +145,7 @@ int main(int argc, char **argv) {
     double hot = atof(argv[6]), cold = atof(argv[7]);
     long cycle = atol(argv[8]);
     if (getenv("FOCUS")) FOCUS = atoi(getenv("FOCUS"));
+    if (getenv("FAIRNESS")) F = atoi(getenv("FAIRNESS"));
     int i = 9;
     T = 0;
     while (i < argc && strcmp(argv[i], "--") != 0) size_[T++] = atoi(argv[i++]);

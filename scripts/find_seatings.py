@@ -25,6 +25,7 @@ import ast
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
@@ -191,22 +192,55 @@ def cut_down(
         for tables in classes:
             cut = [[p for p in t if p not in dropped] for t in tables]
             cut = [t for t in cut if t]
-            if sorted(map(len, cut)) == sizes:
+            if sorted(map(len, cut)) == sizes or mend(cut, sizes, []) is not None:
                 rounds.append(sorted(cut, key=len, reverse=True))
         if len(rounds) < rules["rounds"]:
             continue
         rng.shuffle(rounds)
-        ordered = fair_order(rounds[: rules["rounds"]], rules["sizes"]["preferred"])
+        rounds = rounds[: rules["rounds"]]
+        for r, cut in enumerate(rounds):
+            if sorted(map(len, cut)) != sizes:
+                rounds[r] = mend(cut, sizes, rounds[:r] + rounds[r + 1 :])
+        ordered = fair_order(rounds, rules["sizes"]["preferred"])
         keep = sorted(p for p in points if p not in dropped)
         label = {p: i for i, p in enumerate(keep)}
-        night = [
-            [label[p] for t in tables for p in t] for tables in ordered or rounds[: rules["rounds"]]
-        ]
+        night = [[label[p] for t in tables for p in t] for tables in ordered or rounds]
         found = unmet(n, night, table_sizes(n, **rules["sizes"]))
         # Fair nights first, then the fewest unmet pairs.
         if best is None or (ordered is None, found) < (best[2], best[0]):
             best = (found, night, ordered is None)
     return best
+
+
+def mend(cut: list[list[int]], sizes: list[int], others: list) -> list[list[int]] | None:
+    """A round whose tables are one player off ``sizes``, mended by moving one player.
+
+    Where two dropped players shared a table, it is left two short: one player moves
+    there from a full table, the one who met its players least in ``others`` (the
+    other rounds). None when no single move makes the sizes.
+    """
+    met = Counter(
+        frozenset(pair) for tables in others for table in tables for pair in combinations(table, 2)
+    )
+    best = None
+    for short in cut:
+        for full in cut:
+            if full is short:
+                continue
+            after = sorted(len(t) + (t is short) - (t is full) for t in cut)
+            if after != sizes:
+                continue
+            for mover in full:
+                cost = sum(met[frozenset((mover, p))] for p in short)
+                if best is None or cost < best[0]:
+                    best = (cost, short, full, mover)
+    if best is None:
+        return None
+    _, short, full, mover = best
+    mended = [
+        [*t, mover] if t is short else [p for p in t if p != mover] if t is full else t for t in cut
+    ]
+    return sorted(mended, key=len, reverse=True)
 
 
 def bases(game: str) -> list[tuple[str, list[list[list[int]]]]]:
