@@ -10,10 +10,23 @@ relabels per night. Every stored night is checked here and by
 ``tests/tourney/test_stored_seatings.py``: the table sizes ``table_sizes`` gives, the
 repeat meetings it claims, and the fair share of the odd table after every round.
 
+Three sources, best kept:
+
+- the annealing, from a fair random start (the default);
+- ``--construct TRIES``: designs cut down (RTD(5,7) to 34 Shanghai players, RTD(5,8)
+  to 39, the resolvable 2-(40,4,1) to 39 Toonerville players: a dropped point's
+  tablemates take the short table once each, so the rotation is fair by itself), and
+  polished by the annealing where the cut is unfair or short of the bound;
+- ``--engine-seeds K``: the engine's own best night over seeds 1..K-1, when fair after
+  every round (its search varies by seed).
+
+``--prune`` drops stored nights the engine's search matches on average over five seeds.
+
 Run (nice it: it uses a whole core)::
 
     nice -n 19 .venv/bin/python scripts/find_seatings.py --seconds 60 --seeds 3
     nice -n 19 .venv/bin/python scripts/find_seatings.py --game toonerville --rooms 37 41
+    nice -n 19 .venv/bin/python scripts/find_seatings.py --construct 300 --game shanghai
 
 A room's night is replaced only by a better one (fewer unmet pairs), so runs add up.
 """
