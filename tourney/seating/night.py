@@ -20,6 +20,11 @@ the night (the time budget: about 5 s of CPU for the hardest rooms, far less
 where a design fits), a short tabu search polishes, and both stop early once
 the cost reaches a lower bound. No clock is read, so the same inputs always
 give the same plan.
+
+Between the designs (30 to 45 players for 11 Toonerville rounds, 26 to 40 for
+7 Shanghai hands) that search stays far above the bound however long it runs,
+so a night from its start, with the same players all night and no constraints,
+is served from :mod:`tourney.seating.stored` where a night was found offline.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from tourney.seating.fair import (
     usual_size,
 )
 from tourney.seating.room import Room
+from tourney.seating.stored import night_for
 
 _REPEAT = 64
 """Cost per unit of a pair's cost (see _pair). A new repeat adds at least 2 units (one
@@ -123,13 +129,46 @@ def plan(
     seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
     for here, split in zip(seated, sizes, strict=True):
         rules.check(split, here)
-    groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
+    groups = _stored(present, history, seated, sizes, room, rng, prior, rules)
+    if groups is None:
+        groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
         tables = arrange(groups[number], past, rng, pins=rules.pins, min_size=room.min_size)
         plans.append(Plan(tables=tables, sitting_out=tuple(out[number])))
     return plans
+
+
+def _stored(
+    present: list[P],
+    history: list[Plan],
+    seated: list[list[P]],
+    sizes: list[list[int]],
+    room: Room,
+    rng: random.Random,
+    prior: Mapping[frozenset, int] | None,
+    rules: Rules,
+) -> list[list[list[P]]] | None:
+    """A night found offline (see :mod:`tourney.seating.stored`), relabelled by a seeded shuffle.
+
+    Only for a night from its start with everyone seated every round, no host
+    constraints and no earlier nights to remember: the stored nights know none
+    of those, so a night with any of them (a late arrival re-plans with a
+    history) goes to the search.
+    """
+    if history or rules or prior or any(len(here) != len(present) for here in seated):
+        return None
+    n = len(present)
+    night = night_for(n, len(seated), room.min_size, room.max_size, room.preferred)
+    if night is None or any(
+        sorted(map(len, tables)) != sorted(split)
+        for tables, split in zip(night, sizes, strict=True)
+    ):
+        return None
+    players = present[:]
+    rng.shuffle(players)
+    return [[[players[p] for p in table] for table in tables] for tables in night]
 
 
 def _rooms(

@@ -1,0 +1,108 @@
+"""Nights found offline (tourney/seating/stored.py): checked from the data, and as the planner
+serves them."""
+
+from collections import Counter
+from itertools import combinations, pairwise
+
+import pytest
+
+from tourney.seating import Plan, plan_night, plan_round, table_sizes
+from tourney.seating.constraints import Constraints
+from tourney.seating.fair import odd_flags
+from tourney.seating.stored import GAMES, NIGHTS, decode, excess, night_for
+
+STORED = sorted(NIGHTS)
+IDS = [f"{game}-{n}" for game, n in STORED]
+
+
+def tables_of(game: str, n: int) -> list[list[list[int]]]:
+    split = table_sizes(n, **GAMES[game]["sizes"])
+    night = []
+    for flat in decode(NIGHTS[game, n][1]):
+        tables, at = [], 0
+        for size in split:
+            tables.append(flat[at : at + size])
+            at += size
+        night.append(tables)
+    return night
+
+
+@pytest.mark.parametrize(("game", "n"), STORED, ids=IDS)
+def test_a_stored_night_seats_everyone_at_the_rooms_tables_every_round(game, n):
+    rows = decode(NIGHTS[game, n][1])
+    assert len(rows) == GAMES[game]["rounds"]
+    assert all(sorted(row) == list(range(n)) for row in rows)
+    assert sum(table_sizes(n, **GAMES[game]["sizes"])) == n
+
+
+@pytest.mark.parametrize(("game", "n"), STORED, ids=IDS)
+def test_a_stored_night_repeats_as_few_meetings_as_it_claims(game, n):
+    night = tables_of(game, n)
+    met = Counter(pair for tables in night for t in tables for pair in combinations(sorted(t), 2))
+    seated = sum(met.values())
+    bound = max(0, seated - n * (n - 1) // 2)
+    assert seated - len(met) - bound == NIGHTS[game, n][0] == excess(n, night)
+
+
+@pytest.mark.parametrize(("game", "n"), STORED, ids=IDS)
+def test_a_stored_night_shares_the_odd_table_after_every_round(game, n):
+    """Spread at most 1 after every round, so a night cut short is fair too (RULES.md)."""
+    preferred = GAMES[game]["sizes"]["preferred"]
+    odd: Counter = Counter(dict.fromkeys(range(n), 0))
+    for tables in tables_of(game, n):
+        flags = odd_flags([len(t) for t in tables], preferred)
+        for table, flag in zip(tables, flags, strict=True):
+            for p in table:
+                odd[p] += flag
+        assert max(odd.values()) - min(odd.values()) <= 1
+
+
+def _stored_room() -> tuple[dict, int, int]:
+    """A stored room the tests below plan: the one with the most players."""
+    game, n = max(STORED, key=lambda key: key[1])
+    return GAMES[game]["sizes"], n, GAMES[game]["rounds"]
+
+
+def test_the_planner_serves_the_stored_night_relabelled_per_seed():
+    rules, n, rounds = _stored_room()
+    claimed = excess(n, night_for(n, rounds, **rules))
+    nights = [plan_night(range(n), rounds=rounds, **rules, seed=seed) for seed in (1, 2)]
+    for plans in nights:
+        schedule = [[list(t) for t in plan.tables] for plan in plans]
+        assert excess(n, schedule) == claimed
+        for before, after in pairwise(plans):  # nobody keeps their table and seat
+            place = {p: (t, s) for t, tab in enumerate(before.tables) for s, p in enumerate(tab)}
+            assert not any(
+                place[p] == (t, s) for t, tab in enumerate(after.tables) for s, p in enumerate(tab)
+            )
+    assert nights[0] != nights[1]
+
+
+def test_round_by_round_follows_the_stored_night_until_someone_arrives():
+    rules, n, rounds = _stored_room()
+    night = plan_night(range(n), rounds=rounds, **rules, seed="ev")
+    plans: list[Plan] = []
+    for _ in range(3):
+        plans.append(plan_round(range(n), history=plans, **rules, seed="ev", night_rounds=rounds))
+    assert plans == night[:3]
+    arrived = [*range(n), 99]
+    fourth = plan_round(arrived, history=plans, **rules, seed="ev", night_rounds=rounds)
+    assert 99 in fourth.seated()
+
+
+def test_constraints_send_the_night_to_the_search_and_hold():
+    rules, n, rounds = _stored_room()
+    constraints = Constraints.of(apart=[(0, 1)], together=[(2, 3)])
+    plans = plan_night(range(n), rounds=rounds, **rules, seed=1, constraints=constraints)
+    for plan in plans:
+        at = {p: t for t, table in enumerate(plan.tables) for p in table}
+        assert at[0] != at[1]
+        assert at[2] == at[3]
+
+
+def test_a_shorter_night_uses_the_stored_rounds_only_when_they_are_at_the_bound():
+    for game, n in STORED:
+        rules = GAMES[game]["sizes"]
+        for rounds in range(2, GAMES[game]["rounds"]):
+            night = night_for(n, rounds, **rules)
+            assert night is None or excess(n, night) == 0
