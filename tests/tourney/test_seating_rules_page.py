@@ -178,8 +178,12 @@ def test_a_hand_swap_that_breaks_a_rule_is_flagged_on_the_round(host_client, hos
     assert at["P01"] != at["P02"] and at["P03"] == 1
     url = reverse("round_detail", args=[event.slug, rnd.number])
     assert "break a seating rule" not in host_client.get(url).content.decode()
+    # Someone at P02's table who is not bound by a rule of their own (P03's pin): the
+    # swap then breaks exactly one rule, whichever table the seating put P02 at.
     mate = next(
-        s.player for s in rnd.seats.all() if s.table.number == at["P02"] and s.player != p["P02"]
+        s.player
+        for s in rnd.seats.order_by("position")
+        if s.table.number == at["P02"] and s.player not in (p["P02"], p["P03"])
     )
     host_client.post(
         reverse("round_swap", args=[event.slug, rnd.number]),
