@@ -18,7 +18,7 @@ from functools import cached_property
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -777,8 +777,6 @@ def score_stamp(event_id: int, table: int | None = None) -> str:
     ``updated_at``, which every seating write touches (services.seat.seats_changed).
     Nothing stored is trusted: the stamp is worked out from the rows each time.
     """
-    from django.db import connection
-
     params = {
         "event": event_id,
         "table": table,

@@ -10,6 +10,7 @@ May import tourney.models only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -111,13 +112,17 @@ def record_role(
     )
 
 
-def scores_in_words(entry: Entry, *, seats: list[Seat] | None = None) -> str:
+def scores_in_words(
+    entry: Entry,
+    *,
+    seats: list[Seat] | None = None,
+    points: Mapping[int, int] | None = None,
+) -> str:
     """ "Ann 20, Bob 0, Cy 35" in seat order, for a row about a version of a table's scores.
 
-    ``seats``: the entry's table's seats in seat order with their players, for a version
-    just stored here (``entry.saved_points``, set by the save), whose scores are then not
-    read back."""
-    points = getattr(entry, "saved_points", None)
+    ``seats`` (the table's seats in seat order, with their players) and ``points`` (the
+    scores just stored, by player id): for a version saved in this transaction, named
+    from what the save already holds rather than read back."""
     if seats is not None and points is not None:
         return ", ".join(
             f"{s.player.name} {points[s.player_id]}" for s in seats if s.player_id in points

@@ -281,7 +281,9 @@ def _save_version(
     if is_host:
         note = f"Settled by {_who(user)}: kept version {entry.version}"
         settled = _settle_disputes(table, note=note)
-    _record_scores(table, entry, replacing=current, settled=settled, by=by, seats=seats)
+    _record_scores(
+        table, entry, replacing=current, settled=settled, by=by, seats=seats, points=clean
+    )
     if new_state == Entry.State.CURRENT:
         refresh_fills(rnd)
     if new_state == Entry.State.CURRENT and rnd.event.kind == Event.Kind.TABLE:
@@ -297,13 +299,14 @@ def _record_scores(
     settled: int,
     by: Actor,
     seats: list[Seat] | None = None,
+    points: Mapping[int, int] | None = None,
 ) -> None:
-    """The night's activity row for a new version of a table's scores. ``seats``: the
-    table's seats with their players, when the caller has just read them (the version's
-    scores are then named from them, not read back)."""
+    """The night's activity row for a new version of a table's scores. ``seats`` and
+    ``points``: the table's seats with their players and the scores just stored, when the
+    caller holds them (the version's scores are then named from them, not read back)."""
     rnd = table.round
     where = f"{rnd_word(rnd).capitalize()}, table {table.number}"
-    scores = scores_in_words(entry, seats=seats)
+    scores = scores_in_words(entry, seats=seats, points=points)
     if entry.state == Entry.State.DISPUTED:
         action = Activity.Action.DISPUTE
         text = f"{where}: differing scores kept as a dispute (version {entry.version}): {scores}."
@@ -422,7 +425,6 @@ def _record_version(
         Score(entry=entry, player_id=pid, points=p, buys=(buys or {}).get(pid))
         for pid, p in clean.items()
     )
-    entry.saved_points = dict(clean)  # what was stored, for the activity row's words
     return entry
 
 

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tourney.accounts import roles
-from tourney.models import Event, Round, score_stamp
+from tourney.models import Event, Round
 
 # What a page needs of the signed-in account, least to most. A role (issue 28) grants
 # one level and everything below it: a viewer may "view", a scorer "score", the desk
@@ -117,7 +117,7 @@ def workbook_bytes(workbook) -> bytes:
     return buffer.getvalue()
 
 
-def poll_unchanged(request: HttpRequest, event: Event | int, *, also: str = "") -> tuple[bool, str]:
+def poll_unchanged(request: HttpRequest, event: Event, *, also: str = "") -> tuple[bool, str]:
     """For a polling page: (the stamp it showed is still current, the address to poll).
 
     The page polls its own address plus ``since=<the stamp it shows>`` (htmx reads the
@@ -129,8 +129,7 @@ def poll_unchanged(request: HttpRequest, event: Event | int, *, also: str = "") 
     query = request.GET.copy()
     since = query.pop("since", [None])[-1]
     request.GET = query
-    event_id = event if isinstance(event, int) else event.pk
-    stamp = score_stamp(event_id) + (f".{also}" if also else "")
+    stamp = event.score_stamp() + (f".{also}" if also else "")
     poll = query.copy()
     poll["since"] = stamp
     return since == stamp, f"{request.path}?{poll.urlencode()}"
