@@ -63,9 +63,9 @@ POLISH = {"hot": 0.6, "cold": 0.05, "cycle": 5_000_000}
 """Cooler, from a night cut down from a design: keep most of it."""
 
 
-def compile_search(folder: Path) -> Path:
-    binary = folder / "find_seatings"
-    source = Path(__file__).with_name("find_seatings.c")
+def compile_search(folder: Path, name: str = "find_seatings") -> Path:
+    binary = folder / name
+    source = Path(__file__).with_name(f"{name}.c")
     subprocess.run(
         ["gcc", "-O2", "-o", str(binary), str(source), "-lm"], check=True, capture_output=True
     )
@@ -113,6 +113,35 @@ def search(
     return found, rounds
 
 
+TABU = {"stall": 20_000, "shake": 10, "tenure_min": 5, "tenure_max": 15}
+"""The tabu search's settings (see tabu_seatings.c), tried on N = 37."""
+
+
+def tabu(
+    binary: Path, game: str, n: int, seed: int, seconds: float, start: list[list[int]] | None
+) -> tuple[int, list] | None:
+    """The tabu search's night for ``n``, from ``start`` (a stored night) when given."""
+    rules = GAMES[game]
+    sizes = table_sizes(n, **rules["sizes"])
+    flags = odd_flags(sizes, rules["sizes"]["preferred"])
+    args = [str(binary), str(n), str(rules["rounds"]), str(seed), str(seconds)]
+    args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
+    args += [str(s) for s in sizes] + ["--"] + [str(int(f)) for f in flags]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
+        if start:
+            file.write("\n".join(" ".join(map(str, row)) for row in start) + "\n")
+            file.flush()
+            args.append(file.name)
+        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    lines = out.split("\n")
+    if int(lines[0]) == n * n:
+        return None
+    rounds = [list(map(int, line.split())) for line in lines[1 : 1 + rules["rounds"]]]
+    found = unmet(n, rounds, sizes)
+    assert found == int(lines[0]), (found, lines[0])
+    return found, rounds
+
+
 def encode(rounds: list[list[int]]) -> tuple[str, ...]:
     return tuple("".join(ALPHABET[p] for p in flat) for flat in rounds)
 
@@ -124,7 +153,18 @@ def on_disk() -> dict:
 
 
 def write(nights: dict, *, merge: bool = True) -> None:
-    """Store ``nights``, keeping any night on disk that claims fewer repeats."""
+    """Store ``nights``, keeping any night on disk that claims fewer repeats.
+
+    Under a lock, so two searches (one per core) can store their finds side by side.
+    """
+    import fcntl
+
+    with open(TARGET.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _write(nights, merge=merge)
+
+
+def _write(nights: dict, *, merge: bool) -> None:
     for key, night in on_disk().items() if merge else ():
         if key not in nights or night[0] < nights[key][0]:
             nights[key] = night
@@ -140,7 +180,9 @@ def write(nights: dict, *, merge: bool = True) -> None:
     head, rest = text.split(HEAD, 1)
     tail = rest[rest.index("}\n") :]
     body = "".join(line + "\n" for line in lines)
-    TARGET.write_text(head + HEAD + body + tail)
+    fresh = TARGET.with_suffix(".new")
+    fresh.write_text(head + HEAD + body + tail)
+    fresh.replace(TARGET)  # whole, for a reader that takes no lock
 
 
 def fair_order(rounds: list[list[list[int]]], preferred: int) -> list | None:
@@ -355,6 +397,169 @@ def from_engine(nights: dict, game: str, rooms: list[int], seeds: range) -> None
             write(nights)
 
 
+def improve(binary: Path, game: str, n: int, args: argparse.Namespace, nights: dict) -> None:
+    """Tabu-search room ``n`` from its stored night (or afresh), storing what beats it."""
+    sizes = table_sizes(n, **GAMES[game]["sizes"])
+    floor = floor_of(game, n, sizes)
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
+        old = on_disk().get((game, n))  # another run may have stored a better one
+        have = unmet(n, decode(old[1]), sizes) if old else None
+        if have == floor:
+            return
+        start = decode(old[1]) if old and not args.fresh else None
+        result = tabu(binary, game, n, seed, args.seconds, start)
+        if result is None:
+            continue
+        found, rounds = result
+        print(
+            f"{game} {n} seed {seed}: excess {found - floor}"
+            f" (had {None if have is None else have - floor})",
+            flush=True,
+        )
+        if have is None or found < have:
+            nights[(game, n)] = (found - floor, encode(rounds))
+            write(nights)
+
+
+def shaped(
+    classes: list[list[list[int]]],
+    n: int,
+    split: list[int],
+    rounds: int,
+    seed: int,
+    preferred: int,
+) -> list[list[list[int]]]:
+    """A start for ``n`` players cut from a design: drop points so rounds keep the room's tables.
+
+    The points dropped are searched for (swap one dropped point for a kept one, keep the
+    change unless it costs more, a little annealing to move on): the cost of a round is
+    how many players would have to move for its lines, less the dropped points, to have
+    the room's table sizes (a large price when the count of tables is wrong), and the
+    night takes the ``rounds`` cheapest rounds. Those players are then moved (to the
+    short table whose players they met least), so the start has the room's tables and
+    repeats only where a player moved; its odd tables are left for the tabu search to
+    share out.
+    """
+    import math
+    import random
+
+    rng = random.Random(seed)
+    points = sorted({p for table in classes[0] for p in table})
+    want = sorted(split, reverse=True)
+
+    def misfit(tables: list[list[int]], dropped: set[int]) -> int:
+        sizes = sorted((len(t) - sum(p in dropped for p in t) for t in tables), reverse=True)
+        sizes = [size for size in sizes if size]
+        if len(sizes) != len(want):
+            return 100
+        return sum(abs(a - b) for a, b in zip(sizes, want, strict=True)) // 2
+
+    odd_size = {size for size, odd in zip(want, odd_flags(want, preferred), strict=True) if odd}
+
+    def cost(dropped: set[int]) -> int:
+        """Players to move, 8 each, and how far the odd tables are from a fair share."""
+        fits = sorted((misfit(c, dropped), k) for k, c in enumerate(classes))[:rounds]
+        odd: Counter[int] = Counter()
+        for _, k in fits:
+            for t in classes[k]:
+                kept = [p for p in t if p not in dropped]
+                if len(kept) in odd_size:
+                    odd.update(kept)
+        lo = sum(odd.values()) // n
+        counts = [odd[p] for p in points if p not in dropped]
+        spread = sum(max(0, lo - c) + max(0, c - lo - 1) for c in counts)
+        return 8 * sum(f for f, _ in fits) + spread
+
+    dropped = set(rng.sample(points, len(points) - n))
+    now = cost(dropped)
+    best = (now, set(dropped))
+    for step in range(6_000):
+        if best[0] == 0:
+            break
+        out, back = rng.choice(sorted(dropped)), rng.choice([p for p in points if p not in dropped])
+        dropped ^= {out, back}
+        after = cost(dropped)
+        temp = 4.0 * (1 - step / 6_000) + 0.05
+        if after <= now or rng.random() < math.exp((now - after) / temp):
+            now = after
+            if now < best[0]:
+                best = (now, set(dropped))
+        else:
+            dropped ^= {out, back}
+    dropped = best[1]
+    chosen = sorted(classes, key=lambda c: misfit(c, dropped))[:rounds]
+    label = {p: i for i, p in enumerate(p for p in points if p not in dropped)}
+    night = []
+    for tables in chosen:
+        cut = [[label[p] for p in t if p not in dropped] for t in tables]
+        cut = sorted((t for t in cut if t), key=len, reverse=True)
+        night.append(cut)
+    met = Counter(
+        frozenset(pair) for tables in night for table in tables for pair in combinations(table, 2)
+    )
+    for r, tables in enumerate(night):
+        # Keep the largest tables (as many as the room has), then move players from tables
+        # over their size, and any from tables beyond the count, to tables under it.
+        tables = [*tables, *([] for _ in range(len(want) - len(tables)))]
+        pool = [p for t in tables[len(want) :] for p in t]
+        tables = [list(t) for t in tables[: len(want)]]
+        for table, size in zip(tables, want, strict=True):
+            while len(table) > size:
+                mover = min(table, key=lambda p: sum(met[frozenset((p, x))] for x in table))
+                table.remove(mover)
+                pool.append(mover)
+        for table, size in zip(tables, want, strict=True):
+            while len(table) < size:
+                mover = min(pool, key=lambda p: sum(met[frozenset((p, x))] for x in table))
+                pool.remove(mover)
+                table.append(mover)
+        night[r] = sorted(tables, key=len, reverse=True)
+    return night
+
+
+def shape(
+    binary: Path, game: str, rooms: list[int], args: argparse.Namespace, nights: dict
+) -> None:
+    """Cut each room from designs (:func:`shaped`), share the odd tables out by tabu search."""
+    from tourney.seating.designs import affine_space
+
+    rules = GAMES[game]
+    if game == "shanghai":
+        bases = [("AG(2,7)", affine_space(2, 7)), ("AG(2,8)", affine_space(2, 8))]
+    else:
+        bases = [("resolvable 2-(40,4,1)", forty())]
+    for n in rooms:
+        split = table_sizes(n, **rules["sizes"])
+        floor = floor_of(game, n, split)
+        for name, design in bases:
+            if design.points < n or len(design.classes) < rules["rounds"]:
+                continue
+            for seed in range(args.first_seed, args.first_seed + args.seeds):
+                classes = [[list(t) for t in c] for c in design.classes]
+                start = shaped(
+                    classes, n, split, rules["rounds"], seed, rules["sizes"]["preferred"]
+                )
+                flat = [[p for t in tables for p in t] for tables in start]
+                before = unmet(n, flat, split) - floor
+                result = tabu(binary, game, n, seed, args.seconds, flat)
+                old = on_disk().get((game, n))
+                have = unmet(n, decode(old[1]), split) if old else None
+                if result is None:
+                    print(
+                        f"{game} {n} from {name} seed {seed}: cut {before}, never fair", flush=True
+                    )
+                    continue
+                found, rounds = result
+                print(
+                    f"{game} {n} from {name} seed {seed}: cut {before}, excess {found - floor}"
+                    f" (had {None if have is None else have - floor})",
+                    flush=True,
+                )
+                if have is None or found < have:
+                    nights[(game, n)] = (found - floor, encode(rounds))
+                    write(nights)
+
+
 def floor_of(game: str, n: int, sizes: list[int]) -> int:
     """Pairs that must stay unmet: those beyond the night's pair-meetings."""
     return max(0, n * (n - 1) // 2 - GAMES[game]["rounds"] * sum(s * (s - 1) // 2 for s in sizes))
@@ -369,6 +574,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument(
         "--construct", type=int, metavar="TRIES", help="cut designs down instead of annealing"
+    )
+    parser.add_argument(
+        "--tabu",
+        action="store_true",
+        help="the tabu search (tabu_seatings.c) instead of the annealing, from the stored night",
+    )
+    parser.add_argument("--fresh", action="store_true", help="with --tabu: from a random start")
+    parser.add_argument(
+        "--shape", action="store_true", help="with --tabu: from designs cut to the room's tables"
     )
     parser.add_argument(
         "--prune", action="store_true", help="drop the nights the search matches over seeds 1-5"
@@ -387,6 +601,16 @@ def main(argv: list[str] | None = None) -> int:
         write(nights, merge=False)
         return 0
     with tempfile.TemporaryDirectory() as folder:
+        if args.tabu:
+            binary = compile_search(Path(folder), "tabu_seatings")
+            if args.shape:
+                for game in args.game or sorted(ROOMS):
+                    shape(binary, game, args.rooms or list(ROOMS[game]), args, nights)
+                return 0
+            for game in args.game or sorted(ROOMS):
+                for n in args.rooms or ROOMS[game]:
+                    improve(binary, game, n, args, nights)
+            return 0
         binary = compile_search(Path(folder))
         if args.construct:
             for game in args.game or sorted(ROOMS):
