@@ -52,15 +52,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 28): (
-        36,
+        30,
         (
-            "2mr1qbgiadon6584hej793cpf0lk",
-            "mhlpb3qfn4e0r98k5jico2gda167",
-            "fgm96op1k4qc7dl2a30ji8hre5bn",
-            "81d3lipe26hafocgnkr7bq9j0m45",
-            "28fb7idm94r6jlog50qpnc1haek3",
-            "pa29n1ef5lc43rbk0h6d7iqogm8j",
-            "h597301jinmecogbqka8l426rpfd",
+            "hnd25l13fp9kib67q4emajorg0c8",
+            "dpc9o6ngjfr2ke80q1aml7ihb453",
+            "c3giemaljh06r57bf8o4pk1d29qn",
+            "qj8h3bl2k017inopr9g4e6daf5cm",
+            "d3nrmcqo6li85aph9f0e41g2jbk7",
+            "g87dlmpb6259ej1k4nac30hoirqf",
+            "fa237r1hcb5oqgkij0d4nepl69m8",
         ),
     ),
     ("shanghai", 29): (
