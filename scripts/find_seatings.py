@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import math
 import subprocess
 import sys
 import tempfile
@@ -94,6 +95,32 @@ def unmet(n: int, rounds: list[list[int]], sizes: list[int]) -> int:
             met.update(combinations(sorted(flat[at : at + size]), 2))
             at += size
     return n * (n - 1) // 2 - len(met)
+
+
+def spread(n: int, rounds: list[list[int]], sizes: list[int]) -> tuple[int, int]:
+    """(pairs unmet, sum over pairs of m squared): lower is better, in that order."""
+    met: Counter[tuple[int, int]] = Counter()
+    for flat in rounds:
+        at = 0
+        for size in sizes:
+            met.update(combinations(sorted(flat[at : at + size]), 2))
+            at += size
+    return n * (n - 1) // 2 - len(met), sum(m * m for m in met.values())
+
+
+def evenly(n: int, rounds: list[list[int]], sizes: list[int]) -> bool:
+    """No pair meets more often than the night's average, rounded up, and once more.
+
+    Where every pair meets anyway, counting unmet pairs alone would take a night with one
+    pair at the same table all night; such a night is never stored.
+    """
+    met: Counter[tuple[int, int]] = Counter()
+    for flat in rounds:
+        at = 0
+        for size in sizes:
+            met.update(combinations(sorted(flat[at : at + size]), 2))
+            at += size
+    return max(met.values()) <= math.ceil(sum(met.values()) / (n * (n - 1) // 2)) + 1
 
 
 def search(
@@ -417,20 +444,16 @@ def improve(binary: Path, game: str, n: int, args: argparse.Namespace, nights: d
     floor = floor_of(game, n, sizes)
     for seed in range(args.first_seed, args.first_seed + args.seeds):
         old = on_disk().get((game, n))  # another run may have stored a better one
-        have = unmet(n, decode(old[1]), sizes) if old else None
-        if have == floor:
-            return
+        have = spread(n, decode(old[1]), sizes) if old else None
         start = decode(old[1]) if old and not args.fresh else None
         result = tabu(binary, game, n, seed, args.seconds, start)
         if result is None:
             continue
         found, rounds = result
-        print(
-            f"{game} {n} seed {seed}: excess {found - floor}"
-            f" (had {None if have is None else have - floor})",
-            flush=True,
-        )
-        if have is None or found < have:
+        now = spread(n, rounds, sizes)
+        print(f"{game} {n} seed {seed}: excess {found - floor}, m squared {now[1]}", end="")
+        print(f" (had {have[0] - floor}, {have[1]})" if have else " (had none)", flush=True)
+        if (have is None or now < have) and evenly(n, rounds, sizes):
             nights[(game, n)] = (found - floor, encode(rounds))
             write(nights)
 
@@ -454,7 +477,6 @@ def shaped(
     repeats only where a player moved; its odd tables are left for the tabu search to
     share out.
     """
-    import math
     import random
 
     rng = random.Random(seed)
@@ -557,19 +579,20 @@ def shape(
                 before = unmet(n, flat, split) - floor
                 result = tabu(binary, game, n, seed, args.seconds, flat)
                 old = on_disk().get((game, n))
-                have = unmet(n, decode(old[1]), split) if old else None
+                have = spread(n, decode(old[1]), split) if old else None
                 if result is None:
                     print(
                         f"{game} {n} from {name} seed {seed}: cut {before}, never fair", flush=True
                     )
                     continue
                 found, rounds = result
+                now = spread(n, rounds, split)
                 print(
                     f"{game} {n} from {name} seed {seed}: cut {before}, excess {found - floor}"
-                    f" (had {None if have is None else have - floor})",
+                    f" (had {None if have is None else have[0] - floor})",
                     flush=True,
                 )
-                if have is None or found < have:
+                if (have is None or now < have) and evenly(n, rounds, split):
                     nights[(game, n)] = (found - floor, encode(rounds))
                     write(nights)
 

@@ -13,7 +13,9 @@
  *                      SIZE... -- ODD_FLAG... [START_FILE]
  *
  * The cost is the pairs left unmet (the repeat meetings over the counting bound are the
- * pairs unmet beyond P - M), then, to break ties, the sum over pairs of m squared. The odd
+ * pairs unmet beyond P - M), then the sum over pairs of m squared: a night is kept when it
+ * leaves fewer pairs unmet, or as many with the meetings spread more evenly (where every
+ * pair meets, that is what is left to do: no pair should meet far more than the average). The odd
  * tables stay fair after every round (each player's odd rounds so far are the even share
  * rounded down or up): a swap between an odd and a usual table is taken only if it leaves
  * nobody further outside that band, so a fair start stays fair; an unfair start (a design
@@ -42,8 +44,10 @@ static int cnt[MAXN][MAXR]; /* odd rounds by the end of round r */
 static int lo[MAXR], hi[MAXR];
 static long tabu_[MAXR][MAXN];
 static int unmet, unfair;
+static long sq; /* the sum over pairs of m squared */
 static int best_tab[MAXR][MAXT][MAXS];
 static int best_unmet;
+static long best_sq;
 static uint64_t rs;
 
 static inline uint64_t rnd(void) {
@@ -92,6 +96,7 @@ static inline void meet(int a, int b, int by) {
     int m = met[a][b];
     if (m == 0 && by > 0) unmet--;
     if (m + by == 0) unmet++;
+    sq += (long)(m + by) * (m + by) - (long)m * m;
     met[a][b] = met[b][a] = m + by;
 }
 
@@ -131,6 +136,7 @@ static void swap(int r, int p, int q) {
 /* Everything derived from tab: places, meetings, odd rounds, unfairness. */
 static void load(void) {
     memset(met, 0, sizeof met);
+    sq = 0;
     int had[MAXN] = {0};
     for (int r = 0; r < R; r++) {
         for (int t = 0; t < T; t++)
@@ -154,6 +160,7 @@ static void load(void) {
 
 static void save(void) {
     best_unmet = unmet;
+    best_sq = sq;
     memcpy(best_tab, tab, sizeof tab);
 }
 
@@ -236,6 +243,10 @@ int main(int argc, char **argv) {
     for (int t = 0; t < T; t++) pairs += size_[t] * (size_[t] - 1) / 2;
     int floor_ = N * (N - 1) / 2 - R * pairs; /* pairs that must stay unmet */
     if (floor_ < 0) floor_ = 0;
+    /* The least sum of m squared: the night's meetings spread as evenly as they go. */
+    long seated = (long)R * pairs, all = (long)N * (N - 1) / 2;
+    long each = seated / all, more = seated % all;
+    long fewest_sq = more * (each + 1) * (each + 1) + (all - more) * each * each;
     load();
     best_unmet = N * N;
     if (!unfair) save();
@@ -245,7 +256,7 @@ int main(int argc, char **argv) {
     int span = tmax > tmin ? tmax - tmin : 1;
     for (it = 1;; it++) {
         if ((it & 0xFF) == 0 && (double)(clock() - start) > limit) break;
-        if (best_unmet == floor_) break;
+        if (best_unmet == floor_ && best_sq == fewest_sq) break;
         int bd = 1 << 30, br = -1, bp = -1, bq = -1, ties = 0;
         for (int r = 0; r < R; r++)
             for (int p = 0; p < N; p++) {
@@ -261,8 +272,10 @@ int main(int argc, char **argv) {
                     }
                     int du, dsq;
                     delta(r, p, q, &du, &dsq);
-                    int d = (du + FAIR * fd) * 256 + dsq;
-                    int better = !unfair && fd == 0 && unmet + du < best_unmet;
+                    int d = (du + FAIR * fd) * 4096 + dsq;
+                    int better = !unfair && fd == 0 &&
+                                 (unmet + du < best_unmet ||
+                                  (unmet + du == best_unmet && sq + dsq < best_sq));
                     if ((tabu_[r][p] > it || tabu_[r][q] > it) && !better) continue;
                     if (better) d -= 1 << 24;
                     if (d < bd) {
@@ -285,7 +298,7 @@ int main(int argc, char **argv) {
         swap(br, bp, bq);
         tabu_[br][bp] = it + tmin + below(span);
         tabu_[br][bq] = it + tmin + below(span);
-        if (!unfair && unmet < best_unmet) {
+        if (!unfair && (unmet < best_unmet || (unmet == best_unmet && sq < best_sq))) {
             save();
             last = it;
         }

@@ -16,7 +16,7 @@ The search starts from a known design where one fits (see
 :mod:`tourney.seating.designs`), cut down or grown to the room and refilled
 round by round, or else from a seeded shuffle, whichever costs less; then
 simulated annealing runs for a step budget that depends only on the size of
-the night (the time budget: about 5 s of CPU for the hardest rooms, far less
+the night (the time budget: under 1 s of CPU up to 60 players, far less
 where a design fits), a short tabu search polishes, and both stop early once
 the cost reaches a lower bound. No clock is read, so the same inputs always
 give the same plan.
@@ -76,8 +76,11 @@ _SIZE_OVER = 8
 """Extra units per round at an odd size beyond one more than the fair share."""
 _SIZE_SLACK = 3
 """The search may stop with the odd seats this many units per player above their floor."""
-_STEPS = (100_000, 100, 1_000_000)
-"""Annealing steps: a fixed part, a part per seat to fill over the night, and a cap."""
+_STEPS = (30_000, 30, 300_000)
+"""Annealing steps: a fixed part, a part per seat to fill over the night, and a cap.
+Sized so a whole night plans within 1 s of CPU on the 2-core machine for every N up to 60
+(issue 27; was (100_000, 100, 1_000_000): up to 2.2 s). Nights the search does better
+with longer are stored (tourney/seating/stored.py: whole nights from their start)."""
 _DENSE_STEPS = 1.5
 """Step factor where pairs meet twice or more on average (small rooms, long nights):
 there the spread of the repeats needs the longer search, and a step is cheap."""
