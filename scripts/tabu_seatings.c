@@ -15,7 +15,9 @@
  * The cost is the pairs left unmet (the repeat meetings over the counting bound are the
  * pairs unmet beyond P - M), then the sum over pairs of m squared: a night is kept when it
  * leaves fewer pairs unmet, or as many with the meetings spread more evenly (where every
- * pair meets, that is what is left to do: no pair should meet far more than the average). The odd
+ * pair meets, that is what is left to do). A night where a pair meets more often than the
+ * average rounded up and once more is never kept: like an unfair one, it pays FAIR a meeting
+ * past that, so a start that has such a pair is searched out of it. The odd
  * tables stay fair after every round (each player's odd rounds so far are the even share
  * rounded down or up): a swap between an odd and a usual table is taken only if it leaves
  * nobody further outside that band, so a fair start stays fair; an unfair start (a design
@@ -45,6 +47,7 @@ static int lo[MAXR], hi[MAXR];
 static long tabu_[MAXR][MAXN];
 static int unmet, unfair;
 static long sq; /* the sum over pairs of m squared */
+static int cap = 1 << 20, over; /* meetings allowed a pair; meetings past it, all pairs */
 static int best_tab[MAXR][MAXT][MAXS];
 static int best_unmet;
 static long best_sq;
@@ -71,15 +74,17 @@ static int unfairer(int leaves, int joins, int from) {
     return d;
 }
 
-/* The change in (unmet pairs, sum of m squared) when p and q swap places in round r. */
-static void delta(int r, int p, int q, int *du, int *dsq) {
-    int a = pos_[r][p], b = pos_[r][q], u = 0, sq = 0;
+/* The change in (unmet pairs, sum of m squared, meetings past the cap) when p and q swap
+   places in round r. */
+static void delta(int r, int p, int q, int *du, int *dsq, int *dover) {
+    int a = pos_[r][p], b = pos_[r][q], u = 0, sq = 0, o = 0;
     for (int s = 0; s < size_[a]; s++) {
         int x = tab[r][a][s];
         if (x == p) continue;
         int mp = met[p][x], mq = met[q][x];
         u += (mp == 1) - (mq == 0);
         sq += 2 * (mq - mp) + 2;
+        o += (mq >= cap) - (mp > cap);
     }
     for (int s = 0; s < size_[b]; s++) {
         int y = tab[r][b][s];
@@ -87,9 +92,11 @@ static void delta(int r, int p, int q, int *du, int *dsq) {
         int mp = met[p][y], mq = met[q][y];
         u += (mq == 1) - (mp == 0);
         sq += 2 * (mp - mq) + 2;
+        o += (mp >= cap) - (mq > cap);
     }
     *du = u;
     *dsq = sq;
+    *dover = o;
 }
 
 static inline void meet(int a, int b, int by) {
@@ -97,6 +104,7 @@ static inline void meet(int a, int b, int by) {
     if (m == 0 && by > 0) unmet--;
     if (m + by == 0) unmet++;
     sq += (long)(m + by) * (m + by) - (long)m * m;
+    over += (m + by > cap ? m + by - cap : 0) - (m > cap ? m - cap : 0);
     met[a][b] = met[b][a] = m + by;
 }
 
@@ -137,6 +145,7 @@ static void swap(int r, int p, int q) {
 static void load(void) {
     memset(met, 0, sizeof met);
     sq = 0;
+    over = 0;
     int had[MAXN] = {0};
     for (int r = 0; r < R; r++) {
         for (int t = 0; t < T; t++)
@@ -247,9 +256,11 @@ int main(int argc, char **argv) {
     long seated = (long)R * pairs, all = (long)N * (N - 1) / 2;
     long each = seated / all, more = seated % all;
     long fewest_sq = more * (each + 1) * (each + 1) + (all - more) * each * each;
+    /* No pair meets more often than the average rounded up, and once more. */
+    cap = (int)((seated + all - 1) / all) + 1;
     load();
     best_unmet = N * N;
-    if (!unfair) save();
+    if (!unfair && !over) save();
     clock_t start = clock();
     double limit = seconds * CLOCKS_PER_SEC;
     long it, last = 0;
@@ -260,7 +271,7 @@ int main(int argc, char **argv) {
         int bd = 1 << 30, br = -1, bp = -1, bq = -1, ties = 0;
         for (int r = 0; r < R; r++)
             for (int p = 0; p < N; p++) {
-                if (!unfair && !conflicted(r, p)) continue;
+                if (!unfair && !over && !conflicted(r, p)) continue;
                 int a = pos_[r][p];
                 for (int q = 0; q < N; q++) {
                     int b = pos_[r][q];
@@ -270,10 +281,10 @@ int main(int argc, char **argv) {
                         fd = odd_[a] ? unfairer(p, q, r) : unfairer(q, p, r);
                         if (fd > 0) continue;
                     }
-                    int du, dsq;
-                    delta(r, p, q, &du, &dsq);
-                    int d = (du + FAIR * fd) * 4096 + dsq;
-                    int better = !unfair && fd == 0 &&
+                    int du, dsq, dover;
+                    delta(r, p, q, &du, &dsq, &dover);
+                    int d = (du + FAIR * (fd + dover)) * 4096 + dsq;
+                    int better = !unfair && fd == 0 && over + dover == 0 &&
                                  (unmet + du < best_unmet ||
                                   (unmet + du == best_unmet && sq + dsq < best_sq));
                     if ((tabu_[r][p] > it || tabu_[r][q] > it) && !better) continue;
@@ -298,7 +309,7 @@ int main(int argc, char **argv) {
         swap(br, bp, bq);
         tabu_[br][bp] = it + tmin + below(span);
         tabu_[br][bq] = it + tmin + below(span);
-        if (!unfair && (unmet < best_unmet || (unmet == best_unmet && sq < best_sq))) {
+        if (!unfair && !over && (unmet < best_unmet || (unmet == best_unmet && sq < best_sq))) {
             save();
             last = it;
         }

@@ -135,6 +135,30 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "82jnm5gbl3io47ph61fe9cdak0",
         ),
     ),
+    ("shanghai", 27): (
+        22,
+        (
+            "ibl7536aegqcmjp482nh1f9o0kd",
+            "29d041nmk8fo7bgei6lj5qa3pch",
+            "45oehp0g3j2k8m16b7anqdfilc9",
+            "6bn9qpdi8jhc0mf57a2eklg1o43",
+            "ob1ajfg7h9mle803qk6i2p45dnc",
+            "i4a2mqc7k581n3je9bpgfdolh06",
+            "0in1lp3dm6efga89572jcokbh4q",
+        ),
+    ),
+    ("shanghai", 28): (
+        31,
+        (
+            "qdjiegn4m91hba72fo5rpl38c6k0",
+            "06mhje8cn513rkipblq49d72oagf",
+            "96aq8kpeo7dm3fcl1g20ij45bhnr",
+            "ni6p23ljo7gradc48khfeb1m9q50",
+            "klma5q7nifprgj9odb081c462e3h",
+            "6fel9n30a4dp15hbckj2qmro7gi8",
+            "47er01q2m86b53gochi9jpfadnlk",
+        ),
+    ),
     ("shanghai", 29): (
         16,
         (
@@ -229,6 +253,18 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "vz18temscgk5bxj3wh2ouf0nld76ry4qaip9",
             "qgxod4hbype5wntk0ri8uf6c3zla1sjvm729",
             "lgb7zuwrjd950soe61xpkfa2ytqmh83vnic4",
+        ),
+    ),
+    ("shanghai", 37): (
+        36,
+        (
+            "lie2oA03uj6vkyfd7wnzbqs1c84hmr5tpax9g",
+            "cta4fbk89nzhq7es0wjlr6mpoi3vxd12gyA5u",
+            "q5pdrs17xmgwnokjcvey8a3ufl9h4Ab6z0ti2",
+            "e31b5kyo90r4an2678wtpudAmzjhxclqvisfg",
+            "wdaihu7zcplvmsb29o16tykqgj43nAr8fxe50",
+            "nxtysj8qmf629deciw5vl4aAkp0go73h1urbz",
+            "0dglb8tAq97vemun4zsao51jpfhrikx6wyc23",
         ),
     ),
     ("shanghai", 38): (
