@@ -528,14 +528,17 @@ _TEMPERATURE = (300.0, 5.0)
 _FOCUS = 0.5
 """Share of annealing steps that move a player who meets someone again."""
 _TABU_STEPS = 3000
-_TABU_PATIENCE = 250
+_TABU_PATIENCE = (250, 100)
 """Tabu steps without a better round before the polish gives up: past that it is
-circling, and each step costs a scan of the conflicted players against everyone."""
+circling, and each step costs a scan of the conflicted players against everyone. The
+second from _TABU_BIG players on, where a scan costs more: a round within 200 ms."""
+_TABU_BIG = 46
 _TABU_TENURE = (3, 12)
 _TABU_WHEN = 6
 """Polish with tabu search when the annealed round is this close to the round's floor."""
-_DIRECT = 80
-"""From this many players on, annealing prices swaps table by table (see _anneal_large)."""
+_DIRECT = 46
+"""From this many players on, annealing prices swaps table by table (see _anneal_large).
+Was 80: keeping every player's gains up to date cost a 60-player round 250 ms."""
 
 
 @dataclass
@@ -810,19 +813,32 @@ def _cost(
 
 
 def _conflicted(problem: _Problem, pos: list[int]) -> list[int]:
-    """The players a swap should move: in a repeat, or (covering) apart from a stranger."""
-    members: dict[int, list[int]] = {}
+    """The players a swap should move: in a repeat, or (covering) apart from a stranger.
+
+    In player order. Read table by table (a round's annealing asks every n steps, and
+    this was half of a 60-player round's time).
+    """
+    members: list[list[int]] = [[] for _ in range(max(pos) + 1)]
     for p, t in enumerate(pos):
-        members.setdefault(t, []).append(p)
+        members[t].append(p)
+    met = problem.met
     found = []
-    for p, t in enumerate(pos):
-        row = problem.met[p]
-        if problem.covering:
-            strangers_here = sum(1 for q in members[t] if q != p and not row[q])
-            if strangers_here < problem.unmet[p]:
-                found.append(p)
-        elif any(row[q] for q in members[t]):
-            found.append(p)
+    if problem.covering:
+        unmet = problem.unmet
+        for table in members:
+            for p in table:
+                row = met[p]
+                if sum(1 for q in table if q != p and not row[q]) < unmet[p]:
+                    found.append(p)
+    else:
+        for table in members:
+            for p in table:
+                row = met[p]
+                for q in table:
+                    if row[q]:
+                        found.append(p)
+                        break
+    found.sort()
     return found
 
 
@@ -846,6 +862,12 @@ def _cooling(iterations: int) -> tuple[float, float]:
     return temp, (final / temp) ** (1.0 / max(1, iterations))
 
 
+def _flat(row: list[int], p: int) -> int | None:
+    """The weight p has with everyone else when it is the same for all, else None."""
+    others = {w for q, w in enumerate(row) if q != p}
+    return others.pop() if len(others) == 1 else None
+
+
 def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]:
     """Simulated annealing over swaps of two players at different tables.
 
@@ -861,6 +883,7 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
     pos = problem.start[:] if problem.start else _start(sizes)
     guard = problem.guard
     gain = _gains(weight, pos, len(sizes))
+    flat = [_flat(row, p) for p, row in enumerate(weight)]
     cost = best_cost = _cost(gain, size_cost, size_index, pos)
     best = pos[:]
     temp, cool = _cooling(iterations)
@@ -896,7 +919,17 @@ def _anneal(problem: _Problem, rng: random.Random, iterations: int) -> list[int]
             if guard.blocks(pos, p, q, a, b):
                 continue
             guard.moved(p, q, a, b)
-        _swap(pos, weight, gain, p, q, a, b)
+        c = flat[p]
+        if c is not None and c == flat[q]:
+            # Both weigh the same with everyone (a first round): only their own gains move.
+            pos[p] = b
+            pos[q] = a
+            gp[a] += c
+            gp[b] -= c
+            gq[a] -= c
+            gq[b] += c
+        else:
+            _swap(pos, weight, gain, p, q, a, b)
         cost += delta
         if cost < best_cost:
             best_cost = cost
@@ -1047,9 +1080,10 @@ def _tabu(problem: _Problem, start: list[int], rng: random.Random) -> list[int]:
     shortest, longest = _TABU_TENURE
     others = list(range(n))
     found = 0
+    patience = _TABU_PATIENCE[n >= _TABU_BIG]
     for step in range(1, _TABU_STEPS + 1):
         conflicted = _conflicted(problem, pos)
-        if not conflicted or step - found > _TABU_PATIENCE:
+        if not conflicted or step - found > patience:
             break
         rng.shuffle(others)
         below = best_cost - cost

@@ -172,15 +172,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 30): (
-        27,
+        26,
         (
-            "6a0pf14okj73m2sinqcbl98h5dgrte",
-            "hejqa08or7tl6sn1fi2g9k3pb5dc4m",
-            "qkft2g9mnhsdpo8r13acj56eb4l7i0",
-            "ljpg75rksioac9tf4ne30dhb26mq18",
-            "mblrfc6kg73j8idoa52npht4q0se19",
-            "dnalk530gq964r2b8t71imoepfhjcs",
-            "fq79dagb4sh6io3nrp15mtkj0e2cl8",
+            "6a0pf14hkj73m2sinqcbl98o5dgrte",
+            "7eh8a0qorjtl6sn1fi2g9k3pb5dc4m",
+            "qd5spg9mnhtk2f8r13acjo6eb4l7i0",
+            "lopg75skrijac9tf4ne32dhb06mq18",
+            "mblrfc6kg73o8idja52npht4q0se19",
+            "dnalk830gq964r2b5t71imjepfhocs",
+            "tok0magb4sh6i53fd97jrn18pe2clq",
         ),
     ),
     ("shanghai", 31): (
