@@ -87,24 +87,24 @@ def compile_search(folder: Path, name: str = "find_seatings") -> Path:
     return binary
 
 
-def unmet(n: int, rounds: list[list[int]], sizes: list[int]) -> int:
-    met = set()
-    for flat in rounds:
-        at = 0
-        for size in sizes:
-            met.update(combinations(sorted(flat[at : at + size]), 2))
-            at += size
-    return n * (n - 1) // 2 - len(met)
-
-
-def spread(n: int, rounds: list[list[int]], sizes: list[int]) -> tuple[int, int]:
-    """(pairs unmet, sum over pairs of m squared): lower is better, in that order."""
+def meetings(rounds: list[list[int]], sizes: list[int]) -> Counter[tuple[int, int]]:
+    """How often each pair meets in a night written one line a round, tables of ``sizes``."""
     met: Counter[tuple[int, int]] = Counter()
     for flat in rounds:
         at = 0
         for size in sizes:
             met.update(combinations(sorted(flat[at : at + size]), 2))
             at += size
+    return met
+
+
+def unmet(n: int, rounds: list[list[int]], sizes: list[int]) -> int:
+    return n * (n - 1) // 2 - len(meetings(rounds, sizes))
+
+
+def spread(n: int, rounds: list[list[int]], sizes: list[int]) -> tuple[int, int]:
+    """(pairs unmet, sum over pairs of m squared): lower is better, in that order."""
+    met = meetings(rounds, sizes)
     return n * (n - 1) // 2 - len(met), sum(m * m for m in met.values())
 
 
@@ -114,13 +114,35 @@ def evenly(n: int, rounds: list[list[int]], sizes: list[int]) -> bool:
     Where every pair meets anyway, counting unmet pairs alone would take a night with one
     pair at the same table all night; such a night is never stored.
     """
-    met: Counter[tuple[int, int]] = Counter()
-    for flat in rounds:
-        at = 0
-        for size in sizes:
-            met.update(combinations(sorted(flat[at : at + size]), 2))
-            at += size
+    met = meetings(rounds, sizes)
     return max(met.values()) <= math.ceil(sum(met.values()) / (n * (n - 1) // 2)) + 1
+
+
+def run(
+    args: list[str], game: str, n: int, start: list[list[int]] | None
+) -> tuple[int, list] | None:
+    """Run a C search (``args``: its command line up to the table sizes) for room ``n``.
+
+    Adds the sizes, the odd flags and ``start`` (a night to go on from); returns the
+    fewest unmet pairs of a fair night and the night, or None when none was fair.
+    """
+    rules = GAMES[game]
+    sizes = table_sizes(n, **rules["sizes"])
+    flags = odd_flags(sizes, rules["sizes"]["preferred"])
+    args = [*args, *map(str, sizes), "--", *(str(int(f)) for f in flags)]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
+        if start:
+            file.write("\n".join(" ".join(map(str, row)) for row in start) + "\n")
+            file.flush()
+            args.append(file.name)
+        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    lines = out.split("\n")
+    if int(lines[0]) == n * n:
+        return None
+    rounds = [list(map(int, line.split())) for line in lines[1 : 1 + rules["rounds"]]]
+    found = unmet(n, rounds, sizes)
+    assert found == int(lines[0]), (found, lines[0])
+    return found, rounds
 
 
 def search(
@@ -131,27 +153,11 @@ def search(
     seconds: float,
     start: list[list[int]] | None = None,
 ) -> tuple[int, list] | None:
-    """The C search's night for ``n`` (from ``start``, cooler, when given); None if unfair."""
-    rules = GAMES[game]
-    sizes = table_sizes(n, **rules["sizes"])
-    flags = odd_flags(sizes, rules["sizes"]["preferred"])
+    """The annealing's night for ``n`` (from ``start``, cooler, when given); None if unfair."""
     settings = {**SEARCH[game], **(POLISH if start else {})}
-    args = [str(binary), str(n), str(rules["rounds"]), str(seed), str(seconds)]
+    args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(settings[k]) for k in ("unmet", "hot", "cold", "cycle")]
-    args += [str(s) for s in sizes] + ["--"] + [str(int(f)) for f in flags]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
-        if start:
-            file.write("\n".join(" ".join(map(str, row)) for row in start) + "\n")
-            file.flush()
-            args.append(file.name)
-        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    lines = out.split("\n")
-    if int(lines[0]) == n * n:
-        return None
-    rounds = [list(map(int, line.split())) for line in lines[1 : 1 + rules["rounds"]]]
-    found = unmet(n, rounds, sizes)
-    assert found == int(lines[0]), (found, lines[0])
-    return found, rounds
+    return run(args, game, n, start)
 
 
 TABU = {"stall": 20_000, "shake": 10, "tenure_min": 5, "tenure_max": 15}
@@ -162,25 +168,9 @@ def tabu(
     binary: Path, game: str, n: int, seed: int, seconds: float, start: list[list[int]] | None
 ) -> tuple[int, list] | None:
     """The tabu search's night for ``n``, from ``start`` (a stored night) when given."""
-    rules = GAMES[game]
-    sizes = table_sizes(n, **rules["sizes"])
-    flags = odd_flags(sizes, rules["sizes"]["preferred"])
-    args = [str(binary), str(n), str(rules["rounds"]), str(seed), str(seconds)]
+    args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
-    args += [str(s) for s in sizes] + ["--"] + [str(int(f)) for f in flags]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
-        if start:
-            file.write("\n".join(" ".join(map(str, row)) for row in start) + "\n")
-            file.flush()
-            args.append(file.name)
-        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    lines = out.split("\n")
-    if int(lines[0]) == n * n:
-        return None
-    rounds = [list(map(int, line.split())) for line in lines[1 : 1 + rules["rounds"]]]
-    found = unmet(n, rounds, sizes)
-    assert found == int(lines[0]), (found, lines[0])
-    return found, rounds
+    return run(args, game, n, start)
 
 
 def encode(rounds: list[list[int]]) -> tuple[str, ...]:
@@ -458,27 +448,43 @@ def engine_excess(game: str, n: int, seeds: range = range(1, 4)) -> int:
             stored.NIGHTS[game, n] = saved
 
 
-def improve(binary: Path, game: str, n: int, args: argparse.Namespace, nights: dict) -> None:
-    """Tabu-search room ``n`` from its stored night (or afresh), storing what beats it."""
+def standing(game: str, n: int) -> tuple[int, int]:
+    """What a found night must beat: the stored night's (unmet, m squared), or where
+    nothing is stored, the unmet pairs of the engine's own best of three seeds."""
+    sizes = table_sizes(n, **GAMES[game]["sizes"])
+    old = on_disk().get((game, n))  # another run may have stored a better one
+    if old:
+        return spread(n, decode(old[1]), sizes)
+    return floor_of(game, n, sizes) + engine_excess(game, n), 0
+
+
+def keep(game: str, n: int, label: str, result: tuple[int, list] | None, nights: dict) -> None:
+    """Store a search's night for room ``n`` when it is fair, beats what stands and no
+    pair meets far more than the average (:func:`evenly`); say what happened."""
+    if result is None:
+        print(f"{game} {n} {label}: never fair", flush=True)
+        return
     sizes = table_sizes(n, **GAMES[game]["sizes"])
     floor = floor_of(game, n, sizes)
+    have = standing(game, n)
+    found, rounds = result
+    now = spread(n, rounds, sizes)
+    print(
+        f"{game} {n} {label}: excess {found - floor}, m squared {now[1]}"
+        f" (had {have[0] - floor}, {have[1]})",
+        flush=True,
+    )
+    if now < have and evenly(n, rounds, sizes):
+        nights[(game, n)] = (found - floor, encode(rounds))
+        write(nights)
+
+
+def improve(binary: Path, game: str, n: int, args: argparse.Namespace, nights: dict) -> None:
+    """Tabu-search room ``n`` from its stored night (or afresh), storing what beats it."""
     for seed in range(args.first_seed, args.first_seed + args.seeds):
-        old = on_disk().get((game, n))  # another run may have stored a better one
-        have = spread(n, decode(old[1]), sizes) if old else None
-        if have is None:
-            # Nothing stored: the night must beat what the engine plans on its own.
-            have = (floor + engine_excess(game, n), 0)
+        old = on_disk().get((game, n))
         start = decode(old[1]) if old and not args.fresh else None
-        result = tabu(binary, game, n, seed, args.seconds, start)
-        if result is None:
-            continue
-        found, rounds = result
-        now = spread(n, rounds, sizes)
-        print(f"{game} {n} seed {seed}: excess {found - floor}, m squared {now[1]}", end="")
-        print(f" (had {have[0] - floor}, {have[1]})", flush=True)
-        if now < have and evenly(n, rounds, sizes):
-            nights[(game, n)] = (found - floor, encode(rounds))
-            write(nights)
+        keep(game, n, f"seed {seed}", tabu(binary, game, n, seed, args.seconds, start), nights)
 
 
 def shaped(
@@ -599,25 +605,8 @@ def shape(
                     classes, n, split, rules["rounds"], seed, rules["sizes"]["preferred"]
                 )
                 flat = [[p for t in tables for p in t] for tables in start]
-                before = unmet(n, flat, split) - floor
-                result = tabu(binary, game, n, seed, args.seconds, flat)
-                old = on_disk().get((game, n))
-                have = spread(n, decode(old[1]), split) if old else None
-                if result is None:
-                    print(
-                        f"{game} {n} from {name} seed {seed}: cut {before}, never fair", flush=True
-                    )
-                    continue
-                found, rounds = result
-                now = spread(n, rounds, split)
-                print(
-                    f"{game} {n} from {name} seed {seed}: cut {before}, excess {found - floor}"
-                    f" (had {None if have is None else have[0] - floor})",
-                    flush=True,
-                )
-                if (have is None or now < have) and evenly(n, rounds, split):
-                    nights[(game, n)] = (found - floor, encode(rounds))
-                    write(nights)
+                label = f"from {name} seed {seed} (cut {unmet(n, flat, split) - floor})"
+                keep(game, n, label, tabu(binary, game, n, seed, args.seconds, flat), nights)
 
 
 def floor_of(game: str, n: int, sizes: list[int]) -> int:
