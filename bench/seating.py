@@ -263,6 +263,12 @@ TARGETS = {
 ``bench/seating_grid.py`` checks them at five seeds; here at this run's seed."""
 
 
+FAIR_MOST = {("Toonerville", 9): 7}
+"""Rooms where the fair share of the odd table forces a pair past its bound + 1: at 9
+Toonerville players (a 5 and a 4) over 11 rounds some pair meets 7 times in every night
+fair after every round (``scripts/least_most.py`` proves 6 impossible)."""
+
+
 def check(game: str, rows: list[dict]) -> list[tuple[str, bool]]:
     """Issues 17 and 27's targets, as far as this run's room sizes reach."""
 
@@ -293,7 +299,10 @@ def check(game: str, rows: list[dict]) -> list[tuple[str, bool]]:
             f"N {rooms[0]}-{rooms[-1]}: every E below planning round by round (1by1)",
             all(r["E"] < r["one"] or r["E"] == r["bound"] for r in mid),
         ),
-        ("no pair meets more than its bound + 1", all(r["most"] <= r["most_lo"] + 1 for r in rows)),
+        (
+            "no pair meets more than its bound + 1 (or the least a fair night allows)",
+            all(r["most"] <= max(r["most_lo"] + 1, FAIR_MOST.get((game, r["n"]), 0)) for r in rows),
+        ),
         ("nobody keeps their seat", all(r["seat"] == 0 for r in rows)),
         (
             f"N <= 60: night <= {NIGHT_S_SMALL:g} s; 200 players: night <= {NIGHT_SECONDS:g} s; "
