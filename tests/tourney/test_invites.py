@@ -19,7 +19,7 @@ from tests.factories import EventFactory, UserFactory, night
 from tests.tourney.test_views import event_form_data
 from tourney import services
 from tourney.accounts import roles, team_invites
-from tourney.models import Invite, Person, Role
+from tourney.models import Entry, Invite, Person, Role
 from tourney.views.common import CLUB
 
 pytestmark = pytest.mark.django_db
@@ -321,9 +321,73 @@ def test_roles_given_and_taken_are_in_the_nights_activity_once_with_who(host_cli
     host_client.post(reverse("role_revoke", args=[role.pk]))
     host_client.post(reverse("role_revoke", args=[role.pk]))  # a second tap: nothing more
     log = text(host_client.get(reverse("event_activity", args=[tonight.slug])))
-    who = role.user.get_username()
-    assert log.count(f"Gave {who} the Scorer role for Friday Rook.") == 1
-    assert log.count(f"Took {who}'s Scorer role back for Friday Rook.") == 1
+    assert log.count("Gave Jo King the Scorer role for Friday Rook.") == 1
+    assert log.count("Took Jo King's Scorer role back for Friday Rook.") == 1
     rows = {a.detail: a.author for a in tonight.activity.all()}
-    assert rows[f"Gave {who} the Scorer role for Friday Rook."] == host.get_username()
-    assert rows[f"Took {who}'s Scorer role back for Friday Rook."] == host.get_username()
+    assert rows["Gave Jo King the Scorer role for Friday Rook."] == host.get_username()
+    assert rows["Took Jo King's Scorer role back for Friday Rook."] == host.get_username()
+
+
+def test_a_helper_is_named_by_the_name_they_gave_on_every_page_and_in_the_log(
+    host_client, host, tonight
+):
+    """dora-desk is how Dora signs in; everyone else reads "Dora Desk", and the host who
+    gave a first name is named by it too (one rule: tourney.models.display_name)."""
+    host.first_name = "Hettie Host"
+    host.save(update_fields=["first_name"])
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Dora Desk"})
+    dora = get_user_model().objects.get(username="dora-desk")
+    rnd = tonight.rounds.get(number=1)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    typed = {
+        f"t1-p{s.player_id}": v
+        for s, v in zip(table.seats.order_by("position"), ["0", "5", "10", "15"], strict=True)
+    }
+    saved = phone.post(reverse("desk_table", args=[tonight.slug, 1, 1]), typed)
+    assert saved.status_code == 302
+    assert Entry.objects.get(table=table).entered_by_user == dora
+
+    pages = {
+        "team": text(host_client.get(reverse("team"))),
+        "activity": text(host_client.get(reverse("event_activity", args=[tonight.slug]))),
+        "round": text(host_client.get(reverse("round_detail", args=[tonight.slug, 1]))),
+        "table": text(host_client.get(reverse("table_scores_host", args=[tonight.slug, 1, 1]))),
+    }
+    assert f"Dora Desk Desk · Friday Rook, {tonight.date:%-d %b %Y} only" in pages["team"]
+    assert "by Hettie Host" in pages["team"]
+    assert "Hettie Host Gave Dora Desk the Desk role for Friday Rook." in pages["activity"]
+    assert re.search(r"Dora Desk Round 1, table 1: .*version 1", pages["activity"])
+    assert "Dora Desk (signed in)" in pages["table"]
+    for what, page in pages.items():
+        assert "dora-desk" not in page, what
+
+    role = Role.objects.get(user=dora)
+    revoked = host_client.post(reverse("role_revoke", args=[role.pk]), follow=True)
+    assert "Dora Desk is no longer desk for Friday Rook" in text(revoked)
+    refused = text(phone.get(tonight.get_absolute_url()))
+    assert "was taken back by Hettie Host on" in refused
+    log = text(host_client.get(reverse("event_activity", args=[tonight.slug])))
+    assert "Hettie Host Took Dora Desk's Desk role back for Friday Rook." in log
+
+
+def test_scores_the_desk_typed_are_no_players_though_the_helper_shares_a_name(host, tonight):
+    """Named as people see them, a desk helper may share a seated player's name: that
+    player still confirms the desk's scores (the entry names an account, not a seat)."""
+    rnd = tonight.rounds.get(number=1)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    seated = table.seats.order_by("position").first().player
+    helper = UserFactory(username="desk-2", first_name=seated.name, is_superuser=False)
+    roles.grant(club=host, user=helper, level="desk", event=tonight, by=host)
+    points = {s.player_id: 0 if i == 0 else 5 * i for i, s in enumerate(table.seats.all())}
+    services.submit_scores(
+        table, points, entered_by=helper.first_name, user=helper, source=Entry.Source.HOST
+    )
+    entry = table.entries.get(state=Entry.State.CURRENT)
+    assert entry.author == f"{seated.name} (signed in)"
+    assert not services.is_entrant(entry, seated)
+    confirmed = services.confirm_entry(entry, player=seated, version=1, device="b" * 32)
+    assert confirmed.confirmed_by == seated.name

@@ -7,7 +7,15 @@ re-exported here, so ``from tourney.models import Event`` and the migrations'
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
-from tourney.models.accounts import HostAccount, HostInvite, Invite, Role, SignInLink, club_name
+from tourney.models.accounts import (
+    HostAccount,
+    HostInvite,
+    Invite,
+    Role,
+    SignInLink,
+    club_name,
+    display_name,
+)
 from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
 from tourney.models.door import Arrival, ArrivalQuerySet
@@ -70,6 +78,7 @@ __all__ = [
     "SignInLink",
     "TableCard",
     "club_name",
+    "display_name",
     "name_key",
     "new_site_key",
     "new_table_code",

@@ -62,6 +62,14 @@ def club_name(user) -> str:
     return account.club_name if account else user.get_username()
 
 
+def display_name(user) -> str:
+    """How Rookery names an account to people, on every page and in the activity log:
+    the name they gave ("Dora Desk", typed when accepting an invite), else their
+    user name (a host made by ``ensure_host``). ``{{ user|display_name }}`` in templates.
+    """
+    return user.get_full_name() or user.get_username()
+
+
 class HostInvite(models.Model):
     """A one-time link a site admin sends to a new host, who sets a name and password.
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tourney.accounts import roles, team_invites
-from tourney.models import Event, Invite, Role
+from tourney.models import Event, Invite, Role, display_name
 from tourney.night.links import absolute_url, phones_cannot_open, qr_svg
 from tourney.views.common import CLUB, as_pk
 
@@ -110,7 +110,7 @@ def team(request: HttpRequest) -> HttpResponse:
 def role_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     role = get_object_or_404(Role.objects.select_related("user", "event"), pk=pk, club=request.user)
     if roles.revoke(role, by=request.user):
-        who = role.user.get_full_name() or role.user.get_username()
+        who = display_name(role.user)
         scope = f"{role.event.name}, {role.event.date:%-d %b %Y}" if role.event_id else "the club"
         messages.success(
             request,
