@@ -4,11 +4,13 @@ password to come back, the list of who has which role, and revoking (refused at 
 from __future__ import annotations
 
 import datetime
+import importlib
 import re
 from html import unescape
 
 import pytest
 import time_machine
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.test import Client
@@ -19,7 +21,7 @@ from tests.factories import EventFactory, UserFactory, night
 from tests.tourney.test_views import event_form_data
 from tourney import services
 from tourney.accounts import roles, team_invites
-from tourney.models import Entry, Invite, Person, Role
+from tourney.models import Entry, Event, HelperAccount, HostAccount, Invite, Person, Role
 from tourney.views.common import CLUB
 
 pytestmark = pytest.mark.django_db
@@ -391,3 +393,95 @@ def test_scores_the_desk_typed_are_no_players_though_the_helper_shares_a_name(ho
     assert not services.is_entrant(entry, seated)
     confirmed = services.confirm_entry(entry, player=seated, version=1, device="b" * 32)
     assert confirmed.confirmed_by == seated.name
+
+
+def test_an_invited_helper_gets_no_club_of_their_own_and_home_lists_the_nights_they_help(
+    host_client, host, tonight
+):
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Ann Whitaker"})
+    ann = get_user_model().objects.get(username="ann-whitaker")
+    assert HelperAccount.objects.filter(user=ann).exists()
+
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert f"Nights you help at Friday Rook {tonight.date:%A %-d %B %Y}" in home
+    assert "hostess's club · Desk" in home
+    for hosts_only in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(hosts_only)}"' not in html, hosts_only
+    assert "No events yet" not in home and "Your own club" not in home
+    # Nor by address: no club to add nights, games or a team to.
+    for hosts_only in ("event_create", "table_game_create", "team", "roster", "season_list"):
+        refused = phone.get(reverse(hosts_only))
+        assert refused.status_code == 403, hosts_only
+        assert "Your account helps at other clubs' nights and has no club of its own" in text(
+            refused
+        )
+    made = phone.post(reverse("event_create"), event_form_data(name="Ann's night"))
+    assert made.status_code == 403 and not Event.objects.filter(name="Ann's night").exists()
+    # The account page asks for no club name, and saving makes none.
+    account = phone.get(reverse("account"))
+    assert "Club name" not in text(account) and "backup of your club" not in text(account)
+    phone.post(reverse("account"), {"email": "ann@example.com"})
+    assert not HostAccount.objects.filter(user=ann).exists()
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.com"
+    # Once the role is taken back, home says there is nothing to help with.
+    roles.revoke(Role.objects.get(user=ann), by=host)
+    assert "You help at no nights now." in text(phone.get(reverse("host_home")))
+
+
+def test_a_club_wide_helper_sees_that_clubs_people_without_switching(host_client, host, tonight):
+    Person.objects.create(owner=host, name="Kit Carson")
+    link = make_invite(host_client, "run")
+    phone = Client()
+    phone.post(link, {"name": "Bo Lind"})
+    home = text(phone.get(reverse("host_home")))
+    assert "Whose people and seasons" in home and "Now: hostess's" in home
+    assert "Your own club" not in home
+    assert "Kit Carson" in text(phone.get(reverse("roster")))
+    made = phone.post(reverse("event_create"), event_form_data(name="Bo's night"))
+    assert made.status_code == 302
+    assert host.events.filter(name="Bo's night").exists()
+
+
+def test_a_host_keeps_their_own_club_when_they_accept_an_invite(host_client, host, tonight):
+    link = make_invite(host_client, "desk", tonight.slug)
+    gus = UserFactory(username="gus", is_superuser=False, is_staff=False)
+    phone = Client()
+    phone.force_login(gus)
+    phone.post(link)
+    html = phone.get(reverse("host_home")).content.decode()
+    for own in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(own)}"' in html, own
+    assert phone.get(reverse("team")).status_code == 200
+    assert not HelperAccount.objects.exists()
+    # ...and the host who invited still has theirs.
+    assert 'href="/events/new/"' in host_client.get(reverse("host_home")).content.decode()
+
+
+def test_accounts_made_by_invites_before_helpers_were_marked_are_marked(host, tonight):
+    """The migration's rule: the invite's user joined as it was used, and has no club."""
+    migration = importlib.import_module("tourney.migrations.0023_helper_accounts")
+    now = timezone.now()
+    old_helper = UserFactory(username="cy", is_superuser=False, is_staff=False, date_joined=now)
+    old_host = UserFactory(
+        username="di",
+        is_superuser=False,
+        is_staff=False,
+        date_joined=now - datetime.timedelta(days=30),
+    )
+    busy = UserFactory(username="ed", is_superuser=False, is_staff=False, date_joined=now)
+    EventFactory(owner=busy)
+    for user in (old_helper, old_host, busy):
+        Invite.objects.create(
+            club=host,
+            level="desk",
+            digest=user.username,
+            created_by=host,
+            used_at=now,
+            used_by=user,
+        )
+    migration.mark_invited_helpers(django_apps, None)
+    assert list(HelperAccount.objects.values_list("user__username", flat=True)) == ["cy"]

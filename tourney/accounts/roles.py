@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tourney.models import Event, Role, display_name
+from tourney.models import Event, Role, display_name, has_club
 from tourney.services.activity import Actor, record_role
 
 # Least to most; a role grants its own need and every one before it.
@@ -169,6 +169,14 @@ def clubs_helped(user):
         .distinct()
         .order_by("username")
     )
+
+
+def home_club(user):
+    """The club whose people and seasons ``user`` sees unless they pick another: their
+    own; for a helper (no club of their own), the first club they help at, else None."""
+    if has_club(user):
+        return user
+    return clubs_helped(user).first()
 
 
 def nights_helped(user):

@@ -4,7 +4,8 @@ whoever accepts it a role (tourney.accounts.roles).
 Like a sign-in link (signin_links): only a hash of the secret is stored, the link
 opens a page with one button, and only that button's POST uses it up, so a phone's
 link preview can't spend it. Someone not signed in gives a name and gets an account
-of their own (no password: they may set one to come back, see ``password_set``).
+of their own (no password: they may set one to come back, see ``password_set``), marked
+as a helper's: it has no club of its own (tourney.models.HelperAccount).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_http_methods
 
 from tourney.accounts import roles
 from tourney.accounts.signin_links import digest, new_secret
-from tourney.models import Invite
+from tourney.models import HelperAccount, Invite
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 LANDING = "rookery.invite-landing"  # session: where a newly invited helper goes next
@@ -140,9 +141,11 @@ def invite_accept(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 def _new_helper(name: str):
+    """A helper's account: no password yet, and no club of its own (HelperAccount)."""
     user = get_user_model()(username=free_username(name), first_name=name[:150])
     user.set_unusable_password()
     user.save()
+    HelperAccount.objects.create(user=user)
     return user
 
 

@@ -8,6 +8,7 @@ May import Django and ``scoring`` (the rules a score was checked by), never serv
 """
 
 from tourney.models.accounts import (
+    HelperAccount,
     HostAccount,
     HostInvite,
     Invite,
@@ -15,6 +16,7 @@ from tourney.models.accounts import (
     SignInLink,
     club_name,
     display_name,
+    has_club,
 )
 from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
@@ -57,6 +59,7 @@ __all__ = [
     "Event",
     "EventQuerySet",
     "GameTable",
+    "HelperAccount",
     "HostAccount",
     "HostInvite",
     "Invite",
@@ -79,6 +82,7 @@ __all__ = [
     "TableCard",
     "club_name",
     "display_name",
+    "has_club",
     "name_key",
     "new_site_key",
     "new_table_code",

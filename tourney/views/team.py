@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tourney.accounts import roles, team_invites
 from tourney.models import Event, Invite, Role, display_name
 from tourney.night.links import absolute_url, phones_cannot_open, qr_svg
-from tourney.views.common import CLUB, as_pk
+from tourney.views.common import CLUB, as_pk, own_club
 
 SHOWN = "rookery.new-invites"  # session: invite pk -> secret, while its QR code is shown
 
@@ -65,8 +65,9 @@ def _shown_invites(request: HttpRequest, club) -> list[dict]:
 @require_http_methods(["GET", "POST"])
 def team(request: HttpRequest) -> HttpResponse:
     """Only a club's host manages its team ("own"), so this is always the signed-in
-    account's own club, whichever club's pages they are looking at."""
-    club = request.user
+    account's own club, whichever club's pages they are looking at (a helper's account
+    has none: 403)."""
+    club = own_club(request)
     form = InviteForm(
         request.POST or None, club=club, initial={"night": request.GET.get("night", "")}
     )
