@@ -1,5 +1,6 @@
 """Bringing helpers: the Team page's invite QR codes, accepting one on a phone, setting a
-password to come back, the list of who has which role, and revoking (refused at once)."""
+password to come back, the list of who has which role, and revoking (refused at once); a
+helper starting a club of their own."""
 
 from __future__ import annotations
 
@@ -485,3 +486,120 @@ def test_accounts_made_by_invites_before_helpers_were_marked_are_marked(host, to
         )
     migration.mark_invited_helpers(django_apps, None)
     assert list(HelperAccount.objects.values_list("user__username", flat=True)) == ["cy"]
+
+
+def start_club_form(html: str) -> tuple[str, str]:
+    """The "Start a club of my own" form on a helper's home: where it posts, its CSRF token."""
+    forms = re.findall(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', html, re.S)
+    [(action, body)] = [f for f in forms if "Start a club of my own</button>" in f[1]]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body)
+    return action, token[1]
+
+
+def test_a_helper_starts_a_club_of_their_own_and_keeps_helping(host_client, host, tonight):
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client(enforce_csrf_checks=True)
+    # The invite's page asks for a name; its form's token comes with the page.
+    page = phone.get(link).content.decode()
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    phone.post(link, {"name": "Ann Whitaker", "csrfmiddlewaretoken": csrf})
+    ann = get_user_model().objects.get(username="ann-whitaker")
+
+    # Before: home explains what starting a club changes, next to the button.
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert (
+        "Host nights of your own You keep your roles at hostess's nights; you'll also get "
+        "your own nights, players and seasons, and a Team page to bring helpers of your own."
+    ) in home
+    action, token = start_club_form(html)
+    assert action == reverse("club_start")
+    assert f'href="{reverse("event_create")}"' not in html
+    # A club-only address refused says why and leads to the button...
+    refused = phone.get(reverse("team"))
+    assert refused.status_code == 403
+    assert f'href="{reverse("host_home")}#own-club">Start a club of my own…</a>' in (
+        refused.content.decode()
+    )
+    # ...but a night page refused for the role offers no club: it isn't what was missing.
+    other = phone.get(reverse("event_edit", args=[tonight.slug]))
+    assert other.status_code == 403 and "Start a club of my own" not in text(other)
+
+    # Only a POST with the page's CSRF token does it.
+    assert phone.get(action).status_code == 405
+    assert phone.post(action).status_code == 403
+    assert HelperAccount.objects.filter(user=ann).exists()
+
+    pressed = phone.post(action, {"csrfmiddlewaretoken": token})
+    assert pressed.status_code == 302 and pressed["Location"] == reverse("host_home")
+    assert not HelperAccount.objects.filter(user=ann).exists()
+    # A double tap (the same page's form again) changes nothing and fails nothing.
+    again = phone.post(action, {"csrfmiddlewaretoken": token})
+    assert again.status_code == 302 and again["Location"] == reverse("host_home")
+
+    # After: the normal host home, with the nights they help at still listed.
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert home.count("Your club is ready: New event starts its first night") == 1
+    for own in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(own)}"' in html, own
+    assert "No events yet." in home
+    assert f"Nights you help at Friday Rook {tonight.date:%A %-d %B %Y}" in home
+    assert "hostess's club · Desk" in home
+    assert "Start a club of my own" not in home and "Host nights of your own" not in home
+    assert Role.objects.get(user=ann, revoked_at=None).event == tonight
+    ann.refresh_from_db()
+    assert ann.is_staff and not ann.is_superuser  # listed among the site admin's hosts
+    # Their club's pages open, and their first night is their own.
+    assert phone.get(reverse("team")).status_code == 200
+    assert phone.get(reverse("roster")).status_code == 200
+    assert "Club name" in text(phone.get(reverse("account")))
+    csrf = re.search(
+        r'name="csrfmiddlewaretoken" value="([^"]+)"',
+        phone.get(reverse("event_create")).content.decode(),
+    )[1]
+    made = phone.post(
+        reverse("event_create"), event_form_data(name="Ann's night", csrfmiddlewaretoken=csrf)
+    )
+    assert made.status_code == 302
+    assert Event.objects.get(name="Ann's night").owner == ann
+
+
+def test_a_club_wide_helper_who_starts_a_club_sees_their_own_people_after(
+    host_client, host, tonight
+):
+    Person.objects.create(owner=host, name="Kit Carson")
+    link = make_invite(host_client, "run")
+    phone = Client()
+    phone.post(link, {"name": "Bo Lind"})
+    bo = get_user_model().objects.get(username="bo-lind")
+    phone.post(reverse("club_switch"), {"club": host.pk})  # looking at hostess's club
+    assert "Kit Carson" in text(phone.get(reverse("roster")))
+
+    phone.post(reverse("club_start"))
+    home = text(phone.get(reverse("host_home")))
+    assert "Now: your own" in home and "Your own club" in home
+    assert "hostess's club" in home  # still theirs to switch to
+    assert "Kit Carson" not in text(phone.get(reverse("roster")))
+    phone.post(reverse("event_create"), event_form_data(name="Bo's night"))
+    assert Event.objects.get(name="Bo's night").owner == bo
+    assert Role.objects.filter(user=bo, club=host, revoked_at=None, event=None).exists()
+
+
+def test_a_host_pressing_start_a_club_changes_nothing(host_client, host, tonight):
+    helper = UserFactory(username="hal", is_superuser=False, is_staff=False)
+    HelperAccount.objects.create(user=helper)
+    before = host_client.get(reverse("host_home")).content.decode()
+    assert "Start a club of my own" not in before
+    pressed = host_client.post(reverse("club_start"))
+    assert pressed.status_code == 302 and pressed["Location"] == reverse("host_home")
+    after = host_client.get(reverse("host_home"))
+    assert after.status_code == 200
+    assert 'href="/events/new/"' in after.content.decode()
+    assert "Your club is ready" not in text(after)
+    assert list(HelperAccount.objects.values_list("user__username", flat=True)) == ["hal"]
+    # Signed out: the sign-in page, and nothing changes.
+    signed_out = Client().post(reverse("club_start"))
+    assert signed_out.status_code == 302
+    assert signed_out["Location"].startswith(reverse("login"))
+    assert HelperAccount.objects.filter(user=helper).exists()

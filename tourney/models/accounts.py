@@ -61,8 +61,9 @@ class HelperAccount(models.Model):
     """Marks an account made by accepting a team invite (tourney.accounts.team_invites):
     it helps at other clubs' nights and has no club of its own, so its home lists the
     nights and clubs it helps with and offers no "New event" or "Team". A host who
-    accepts an invite keeps their own club (they get no row). A site admin who deletes
-    the row in the admin makes the account a host's.
+    accepts an invite keeps their own club (they get no row). The helper's "Start a club
+    of my own" on their home (tourney.accounts.team_invites.start_own_club), or a site
+    admin deleting the row in the admin, makes the account a host's.
     """
 
     user = models.OneToOneField(

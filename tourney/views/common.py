@@ -62,6 +62,13 @@ NO_CLUB = (
 )
 
 
+def _no_club(request: HttpRequest) -> PermissionDenied:
+    """The 403 for a page only a club's own host has: 403.html then also offers
+    "Start a club of my own" (``request.no_club``)."""
+    request.no_club = True
+    return PermissionDenied(NO_CLUB)
+
+
 def current_club(request: HttpRequest):
     """The club whose people and seasons the signed-in account is looking at: one they
     chose with the club switcher (while they still help there), else their own (for a
@@ -77,7 +84,7 @@ def current_club(request: HttpRequest):
         raise PermissionDenied(f"You no longer help at {name}'s club{back}.")
     club = roles.home_club(request.user)
     if club is None:
-        raise PermissionDenied(NO_CLUB)
+        raise _no_club(request)
     return club
 
 
@@ -85,7 +92,7 @@ def own_club(request: HttpRequest):
     """The signed-in account's own club, for what only a club's host does on it (the
     Team page, a game at one table): 403 for a helper, who has none."""
     if not has_club(request.user):
-        raise PermissionDenied(NO_CLUB)
+        raise _no_club(request)
     return request.user
 
 

@@ -75,6 +75,8 @@ def host_home(request: HttpRequest) -> HttpResponse:
     for event in roles.nights_helped(request.user):
         needs = roles.granted(request.user, event.owner_id, event.pk)
         helping.append({"event": event, "role": roles.level_name(needs)})
+    clubs = roles.clubs_helped(request.user)
+    own = has_club(request.user)
     return render(
         request,
         "tourney/event_list.html",
@@ -82,11 +84,19 @@ def host_home(request: HttpRequest) -> HttpResponse:
             "events": nights,
             "table_games": table_games,
             "helping": helping,
-            "clubs": roles.clubs_helped(request.user),
+            "clubs": clubs,
             "club": club,
-            "own_club": has_club(request.user),
+            "own_club": own,
+            # "Start a club of my own" says whose nights they keep helping at.
+            "kept": "" if own else _in_words([h["event"].owner for h in helping], clubs),
         },
     )
+
+
+def _in_words(*club_lists) -> str:
+    """ "hostess's", "hostess's and bo's": the clubs named once each, in order."""
+    names = list(dict.fromkeys(f"{c.get_username()}'s" for cs in club_lists for c in cs))
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 @login_required

@@ -1,5 +1,6 @@
 """The host's Team page: invite helpers by QR code, see who has which role, revoke;
-and the club switcher for an account that helps at other clubs."""
+the club switcher for an account that helps at other clubs; and a helper's "Start a
+club of my own"."""
 
 from __future__ import annotations
 
@@ -152,4 +153,20 @@ def club_switch(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("You don't help at that club (any more).")
     request.session[CLUB] = club.pk
     messages.success(request, f"Showing {club.get_username()}'s club's people and seasons.")
+    return redirect("host_home")
+
+
+@login_required
+@require_POST
+def club_start(request: HttpRequest) -> HttpResponse:
+    """A helper's account (no club of its own) becomes a host's, keeping its roles
+    elsewhere; home then offers New event. An account with a club already (a host, a
+    second tap) changes nothing and is sent home without a word."""
+    if team_invites.start_own_club(user=request.user):
+        request.session.pop(CLUB, None)  # Players and Seasons: the new club's own
+        messages.success(
+            request,
+            "Your club is ready: New event starts its first night, and your roles at "
+            "other clubs' nights stay as they were. Name your club on the Account page.",
+        )
     return redirect("host_home")
