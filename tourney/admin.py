@@ -10,6 +10,7 @@ from tourney.models import (
     Entry,
     Event,
     GameTable,
+    HelperAccount,
     Invite,
     Person,
     Player,
@@ -181,3 +182,13 @@ class InviteAdmin(admin.ModelAdmin):
     list_display = ["club", "level", "event", "created_at", "used_at", "used_by", "revoked_at"]
     raw_id_fields = ["club", "event", "created_by", "used_by"]
     exclude = ["digest"]
+
+
+@admin.register(HelperAccount)
+class HelperAccountAdmin(admin.ModelAdmin):
+    """Accounts made by accepting a team invite, with no club of their own: delete the
+    row to make one a host's (New event, Team and a club's name appear)."""
+
+    list_display = ["user", "created_at"]
+    search_fields = ["user__username", "user__first_name"]
+    raw_id_fields = ["user"]

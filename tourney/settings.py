@@ -356,9 +356,13 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# A refused request (403, 404...) is one warning line; only a 5xx logs its traceback
+# (tourney.server.logs: Django attaches PermissionDenied to the 403's record).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_in_one_line": {"()": "tourney.server.logs.RefusalsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["refusals_in_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

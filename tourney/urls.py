@@ -130,6 +130,7 @@ urlpatterns = [
     path("team/roles/<int:pk>/revoke/", team.role_revoke, name="role_revoke"),
     path("team/invites/<int:pk>/cancel/", team.invite_cancel, name="invite_cancel"),
     path("clubs/switch/", team.club_switch, name="club_switch"),
+    path("clubs/start/", team.club_start, name="club_start"),
     path("invite/<str:secret>/", team_invites.invite_accept, name="invite_accept"),
     path("accounts/password/set/", team_invites.password_set, name="password_set"),
     path("health/", health.DatabaseHealth.as_view(), name="health"),

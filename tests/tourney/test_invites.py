@@ -1,14 +1,17 @@
 """Bringing helpers: the Team page's invite QR codes, accepting one on a phone, setting a
-password to come back, the list of who has which role, and revoking (refused at once)."""
+password to come back, the list of who has which role, and revoking (refused at once); a
+helper starting a club of their own."""
 
 from __future__ import annotations
 
 import datetime
+import importlib
 import re
 from html import unescape
 
 import pytest
 import time_machine
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.test import Client
@@ -19,7 +22,7 @@ from tests.factories import EventFactory, UserFactory, night
 from tests.tourney.test_views import event_form_data
 from tourney import services
 from tourney.accounts import roles, team_invites
-from tourney.models import Invite, Person, Role
+from tourney.models import Entry, Event, HelperAccount, HostAccount, Invite, Person, Role
 from tourney.views.common import CLUB
 
 pytestmark = pytest.mark.django_db
@@ -321,9 +324,282 @@ def test_roles_given_and_taken_are_in_the_nights_activity_once_with_who(host_cli
     host_client.post(reverse("role_revoke", args=[role.pk]))
     host_client.post(reverse("role_revoke", args=[role.pk]))  # a second tap: nothing more
     log = text(host_client.get(reverse("event_activity", args=[tonight.slug])))
-    who = role.user.get_username()
-    assert log.count(f"Gave {who} the Scorer role for Friday Rook.") == 1
-    assert log.count(f"Took {who}'s Scorer role back for Friday Rook.") == 1
+    assert log.count("Gave Jo King the Scorer role for Friday Rook.") == 1
+    assert log.count("Took Jo King's Scorer role back for Friday Rook.") == 1
     rows = {a.detail: a.author for a in tonight.activity.all()}
-    assert rows[f"Gave {who} the Scorer role for Friday Rook."] == host.get_username()
-    assert rows[f"Took {who}'s Scorer role back for Friday Rook."] == host.get_username()
+    assert rows["Gave Jo King the Scorer role for Friday Rook."] == host.get_username()
+    assert rows["Took Jo King's Scorer role back for Friday Rook."] == host.get_username()
+
+
+def test_a_helper_is_named_by_the_name_they_gave_on_every_page_and_in_the_log(
+    host_client, host, tonight
+):
+    """dora-desk is how Dora signs in; everyone else reads "Dora Desk", and the host who
+    gave a first name is named by it too (one rule: tourney.models.display_name)."""
+    host.first_name = "Hettie Host"
+    host.save(update_fields=["first_name"])
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Dora Desk"})
+    dora = get_user_model().objects.get(username="dora-desk")
+    rnd = tonight.rounds.get(number=1)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    typed = {
+        f"t1-p{s.player_id}": v
+        for s, v in zip(table.seats.order_by("position"), ["0", "5", "10", "15"], strict=True)
+    }
+    saved = phone.post(reverse("desk_table", args=[tonight.slug, 1, 1]), typed)
+    assert saved.status_code == 302
+    assert Entry.objects.get(table=table).entered_by_user == dora
+
+    pages = {
+        "team": text(host_client.get(reverse("team"))),
+        "activity": text(host_client.get(reverse("event_activity", args=[tonight.slug]))),
+        "round": text(host_client.get(reverse("round_detail", args=[tonight.slug, 1]))),
+        "table": text(host_client.get(reverse("table_scores_host", args=[tonight.slug, 1, 1]))),
+    }
+    assert f"Dora Desk Desk · Friday Rook, {tonight.date:%-d %b %Y} only" in pages["team"]
+    assert "by Hettie Host" in pages["team"]
+    assert "Hettie Host Gave Dora Desk the Desk role for Friday Rook." in pages["activity"]
+    assert re.search(r"Dora Desk Round 1, table 1: .*version 1", pages["activity"])
+    assert "Dora Desk (signed in)" in pages["table"]
+    for what, page in pages.items():
+        assert "dora-desk" not in page, what
+
+    role = Role.objects.get(user=dora)
+    revoked = host_client.post(reverse("role_revoke", args=[role.pk]), follow=True)
+    assert "Dora Desk is no longer desk for Friday Rook" in text(revoked)
+    refused = text(phone.get(tonight.get_absolute_url()))
+    assert "was taken back by Hettie Host on" in refused
+    log = text(host_client.get(reverse("event_activity", args=[tonight.slug])))
+    assert "Hettie Host Took Dora Desk's Desk role back for Friday Rook." in log
+
+
+def test_scores_the_desk_typed_are_no_players_though_the_helper_shares_a_name(host, tonight):
+    """Named as people see them, a desk helper may share a seated player's name: that
+    player still confirms the desk's scores (the entry names an account, not a seat)."""
+    rnd = tonight.rounds.get(number=1)
+    services.begin_round(rnd)
+    table = rnd.tables.get(number=1)
+    seated = table.seats.order_by("position").first().player
+    helper = UserFactory(username="desk-2", first_name=seated.name, is_superuser=False)
+    roles.grant(club=host, user=helper, level="desk", event=tonight, by=host)
+    points = {s.player_id: 0 if i == 0 else 5 * i for i, s in enumerate(table.seats.all())}
+    services.submit_scores(
+        table, points, entered_by=helper.first_name, user=helper, source=Entry.Source.HOST
+    )
+    entry = table.entries.get(state=Entry.State.CURRENT)
+    assert entry.author == f"{seated.name} (signed in)"
+    assert not services.is_entrant(entry, seated)
+    confirmed = services.confirm_entry(entry, player=seated, version=1, device="b" * 32)
+    assert confirmed.confirmed_by == seated.name
+
+
+def test_an_invited_helper_gets_no_club_of_their_own_and_home_lists_the_nights_they_help(
+    host_client, host, tonight
+):
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client()
+    phone.post(link, {"name": "Ann Whitaker"})
+    ann = get_user_model().objects.get(username="ann-whitaker")
+    assert HelperAccount.objects.filter(user=ann).exists()
+
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert f"Nights you help at Friday Rook {tonight.date:%A %-d %B %Y}" in home
+    assert "hostess's club · Desk" in home
+    for hosts_only in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(hosts_only)}"' not in html, hosts_only
+    assert "No events yet" not in home and "Your own club" not in home
+    # Nor by address: no club to add nights, games or a team to.
+    for hosts_only in ("event_create", "table_game_create", "team", "roster", "season_list"):
+        refused = phone.get(reverse(hosts_only))
+        assert refused.status_code == 403, hosts_only
+        assert "Your account helps at other clubs' nights and has no club of its own" in text(
+            refused
+        )
+    made = phone.post(reverse("event_create"), event_form_data(name="Ann's night"))
+    assert made.status_code == 403 and not Event.objects.filter(name="Ann's night").exists()
+    # The account page asks for no club name, and saving makes none.
+    account = phone.get(reverse("account"))
+    assert "Club name" not in text(account) and "backup of your club" not in text(account)
+    phone.post(reverse("account"), {"email": "ann@example.com"})
+    assert not HostAccount.objects.filter(user=ann).exists()
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.com"
+    # Once the role is taken back, home says there is nothing to help with.
+    roles.revoke(Role.objects.get(user=ann), by=host)
+    assert "You help at no nights now." in text(phone.get(reverse("host_home")))
+
+
+def test_a_club_wide_helper_sees_that_clubs_people_without_switching(host_client, host, tonight):
+    Person.objects.create(owner=host, name="Kit Carson")
+    link = make_invite(host_client, "run")
+    phone = Client()
+    phone.post(link, {"name": "Bo Lind"})
+    home = text(phone.get(reverse("host_home")))
+    assert "Whose people and seasons" in home and "Now: hostess's" in home
+    assert "Your own club" not in home
+    assert "Kit Carson" in text(phone.get(reverse("roster")))
+    made = phone.post(reverse("event_create"), event_form_data(name="Bo's night"))
+    assert made.status_code == 302
+    assert host.events.filter(name="Bo's night").exists()
+
+
+def test_a_host_keeps_their_own_club_when_they_accept_an_invite(host_client, host, tonight):
+    link = make_invite(host_client, "desk", tonight.slug)
+    gus = UserFactory(username="gus", is_superuser=False, is_staff=False)
+    phone = Client()
+    phone.force_login(gus)
+    phone.post(link)
+    html = phone.get(reverse("host_home")).content.decode()
+    for own in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(own)}"' in html, own
+    assert phone.get(reverse("team")).status_code == 200
+    assert not HelperAccount.objects.exists()
+    # ...and the host who invited still has theirs.
+    assert 'href="/events/new/"' in host_client.get(reverse("host_home")).content.decode()
+
+
+def test_accounts_made_by_invites_before_helpers_were_marked_are_marked(host, tonight):
+    """The migration's rule: the invite's user joined as it was used, and has no club."""
+    migration = importlib.import_module("tourney.migrations.0023_helper_accounts")
+    now = timezone.now()
+    old_helper = UserFactory(username="cy", is_superuser=False, is_staff=False, date_joined=now)
+    old_host = UserFactory(
+        username="di",
+        is_superuser=False,
+        is_staff=False,
+        date_joined=now - datetime.timedelta(days=30),
+    )
+    busy = UserFactory(username="ed", is_superuser=False, is_staff=False, date_joined=now)
+    EventFactory(owner=busy)
+    for user in (old_helper, old_host, busy):
+        Invite.objects.create(
+            club=host,
+            level="desk",
+            digest=user.username,
+            created_by=host,
+            used_at=now,
+            used_by=user,
+        )
+    migration.mark_invited_helpers(django_apps, None)
+    assert list(HelperAccount.objects.values_list("user__username", flat=True)) == ["cy"]
+
+
+def start_club_form(html: str) -> tuple[str, str]:
+    """The "Start a club of my own" form on a helper's home: where it posts, its CSRF token."""
+    forms = re.findall(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', html, re.S)
+    [(action, body)] = [f for f in forms if "Start a club of my own</button>" in f[1]]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body)
+    return action, token[1]
+
+
+def test_a_helper_starts_a_club_of_their_own_and_keeps_helping(host_client, host, tonight):
+    link = make_invite(host_client, "desk", tonight.slug)
+    phone = Client(enforce_csrf_checks=True)
+    # The invite's page asks for a name; its form's token comes with the page.
+    page = phone.get(link).content.decode()
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    phone.post(link, {"name": "Ann Whitaker", "csrfmiddlewaretoken": csrf})
+    ann = get_user_model().objects.get(username="ann-whitaker")
+
+    # Before: home explains what starting a club changes, next to the button.
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert (
+        "Host nights of your own You keep your roles at hostess's nights; you'll also get "
+        "your own nights, players and seasons, and a Team page to bring helpers of your own."
+    ) in home
+    action, token = start_club_form(html)
+    assert action == reverse("club_start")
+    assert f'href="{reverse("event_create")}"' not in html
+    # A club-only address refused says why and leads to the button...
+    refused = phone.get(reverse("team"))
+    assert refused.status_code == 403
+    assert f'href="{reverse("host_home")}#own-club">Start a club of my own…</a>' in (
+        refused.content.decode()
+    )
+    # ...but a night page refused for the role offers no club: it isn't what was missing.
+    other = phone.get(reverse("event_edit", args=[tonight.slug]))
+    assert other.status_code == 403 and "Start a club of my own" not in text(other)
+
+    # Only a POST with the page's CSRF token does it.
+    assert phone.get(action).status_code == 405
+    assert phone.post(action).status_code == 403
+    assert HelperAccount.objects.filter(user=ann).exists()
+
+    pressed = phone.post(action, {"csrfmiddlewaretoken": token})
+    assert pressed.status_code == 302 and pressed["Location"] == reverse("host_home")
+    assert not HelperAccount.objects.filter(user=ann).exists()
+    # A double tap (the same page's form again) changes nothing and fails nothing.
+    again = phone.post(action, {"csrfmiddlewaretoken": token})
+    assert again.status_code == 302 and again["Location"] == reverse("host_home")
+
+    # After: the normal host home, with the nights they help at still listed.
+    page = phone.get(reverse("host_home"))
+    home, html = text(page), page.content.decode()
+    assert home.count("Your club is ready: New event starts its first night") == 1
+    for own in ("event_create", "table_game_create", "team"):
+        assert f'href="{reverse(own)}"' in html, own
+    assert "No events yet." in home
+    assert f"Nights you help at Friday Rook {tonight.date:%A %-d %B %Y}" in home
+    assert "hostess's club · Desk" in home
+    assert "Start a club of my own" not in home and "Host nights of your own" not in home
+    assert Role.objects.get(user=ann, revoked_at=None).event == tonight
+    ann.refresh_from_db()
+    assert ann.is_staff and not ann.is_superuser  # listed among the site admin's hosts
+    # Their club's pages open, and their first night is their own.
+    assert phone.get(reverse("team")).status_code == 200
+    assert phone.get(reverse("roster")).status_code == 200
+    assert "Club name" in text(phone.get(reverse("account")))
+    csrf = re.search(
+        r'name="csrfmiddlewaretoken" value="([^"]+)"',
+        phone.get(reverse("event_create")).content.decode(),
+    )[1]
+    made = phone.post(
+        reverse("event_create"), event_form_data(name="Ann's night", csrfmiddlewaretoken=csrf)
+    )
+    assert made.status_code == 302
+    assert Event.objects.get(name="Ann's night").owner == ann
+
+
+def test_a_club_wide_helper_who_starts_a_club_sees_their_own_people_after(
+    host_client, host, tonight
+):
+    Person.objects.create(owner=host, name="Kit Carson")
+    link = make_invite(host_client, "run")
+    phone = Client()
+    phone.post(link, {"name": "Bo Lind"})
+    bo = get_user_model().objects.get(username="bo-lind")
+    phone.post(reverse("club_switch"), {"club": host.pk})  # looking at hostess's club
+    assert "Kit Carson" in text(phone.get(reverse("roster")))
+
+    phone.post(reverse("club_start"))
+    home = text(phone.get(reverse("host_home")))
+    assert "Now: your own" in home and "Your own club" in home
+    assert "hostess's club" in home  # still theirs to switch to
+    assert "Kit Carson" not in text(phone.get(reverse("roster")))
+    phone.post(reverse("event_create"), event_form_data(name="Bo's night"))
+    assert Event.objects.get(name="Bo's night").owner == bo
+    assert Role.objects.filter(user=bo, club=host, revoked_at=None, event=None).exists()
+
+
+def test_a_host_pressing_start_a_club_changes_nothing(host_client, host, tonight):
+    helper = UserFactory(username="hal", is_superuser=False, is_staff=False)
+    HelperAccount.objects.create(user=helper)
+    before = host_client.get(reverse("host_home")).content.decode()
+    assert "Start a club of my own" not in before
+    pressed = host_client.post(reverse("club_start"))
+    assert pressed.status_code == 302 and pressed["Location"] == reverse("host_home")
+    after = host_client.get(reverse("host_home"))
+    assert after.status_code == 200
+    assert 'href="/events/new/"' in after.content.decode()
+    assert "Your club is ready" not in text(after)
+    assert list(HelperAccount.objects.values_list("user__username", flat=True)) == ["hal"]
+    # Signed out: the sign-in page, and nothing changes.
+    signed_out = Client().post(reverse("club_start"))
+    assert signed_out.status_code == 302
+    assert signed_out["Location"].startswith(reverse("login"))
+    assert HelperAccount.objects.filter(user=helper).exists()

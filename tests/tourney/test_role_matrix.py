@@ -105,6 +105,7 @@ ROUTES = {
     "role_revoke": ("personal", None),
     "invite_cancel": ("personal", None),
     "club_switch": ("signed_in", None),
+    "club_start": ("signed_in", None),  # a helper's account starts its own club
     "health": ("public", None),
     "health_live": ("public", None),
     "logout": ("public", None),

@@ -54,6 +54,8 @@ class AccountForm(forms.Form):
     def save(self, user) -> None:
         user.email = self.cleaned_data["email"]
         user.save(update_fields=["email"])
+        if "club_name" not in self.cleaned_data:
+            return  # a helper's account (no club of its own)
         HostAccount.objects.update_or_create(
             user=user, defaults={"club_name": self.cleaned_data["club_name"].strip()}
         )

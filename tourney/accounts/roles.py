@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tourney.models import Event, Role
+from tourney.models import Event, Role, display_name, has_club
 from tourney.services.activity import Actor, record_role
 
 # Least to most; a role grants its own need and every one before it.
@@ -129,7 +129,7 @@ def taken_back(user, club_id: int, event_id: int | None = None) -> str | None:
         if role.event_id
         else f"{role.club.get_username()}'s club"
     )
-    by = role.revoked_by.get_username() if role.revoked_by else "the host"
+    by = display_name(role.revoked_by) if role.revoked_by else "the host"
     when = timezone.localtime(role.revoked_at).strftime("%-d %b at %H:%M")
     return (
         f"Your role ({role.get_level_display().lower()}) for {scope} was taken back by {by} "
@@ -169,6 +169,14 @@ def clubs_helped(user):
         .distinct()
         .order_by("username")
     )
+
+
+def home_club(user):
+    """The club whose people and seasons ``user`` sees unless they pick another: their
+    own; for a helper (no club of their own), the first club they help at, else None."""
+    if has_club(user):
+        return user
+    return clubs_helped(user).first()
 
 
 def nights_helped(user):
@@ -223,7 +231,7 @@ def _record(role: Role, *, by, given: bool) -> None:
     record_role(
         club=role.club,
         by=Actor.account(by),
-        who=role.user.get_username(),
+        who=display_name(role.user),
         role=role.get_level_display(),
         given=given,
         event=role.event,

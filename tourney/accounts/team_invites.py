@@ -4,7 +4,9 @@ whoever accepts it a role (tourney.accounts.roles).
 Like a sign-in link (signin_links): only a hash of the secret is stored, the link
 opens a page with one button, and only that button's POST uses it up, so a phone's
 link preview can't spend it. Someone not signed in gives a name and gets an account
-of their own (no password: they may set one to come back, see ``password_set``).
+of their own (no password: they may set one to come back, see ``password_set``), marked
+as a helper's: it has no club of its own (tourney.models.HelperAccount) until they start
+one (``start_own_club``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from django.views.decorators.http import require_http_methods
 
 from tourney.accounts import roles
 from tourney.accounts.signin_links import digest, new_secret
-from tourney.models import Invite
+from tourney.models import HelperAccount, Invite
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 LANDING = "rookery.invite-landing"  # session: where a newly invited helper goes next
@@ -140,10 +142,28 @@ def invite_accept(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 def _new_helper(name: str):
+    """A helper's account: no password yet, and no club of its own (HelperAccount)."""
     user = get_user_model()(username=free_username(name), first_name=name[:150])
     user.set_unusable_password()
     user.save()
+    HelperAccount.objects.create(user=user)
     return user
+
+
+@transaction.atomic
+def start_own_club(*, user) -> bool:
+    """Give a helper's account a club of its own, as a host's (New event, Team, a club
+    name): the helper mark is taken off and the account marked a host's (``is_staff``,
+    as joining by a host invite does). Their roles at other clubs stay as they are.
+    False when the account had a club already (a host, or a second tap): nothing changes.
+    """
+    removed, _ = HelperAccount.objects.filter(user=user).delete()
+    user.__dict__.pop("_rookery_has_club", None)  # has_club's answer for this request
+    if not removed:
+        return False
+    get_user_model().objects.filter(pk=user.pk).update(is_staff=True)
+    user.is_staff = True
+    return True
 
 
 @login_required

@@ -7,7 +7,17 @@ re-exported here, so ``from tourney.models import Event`` and the migrations'
 May import Django and ``scoring`` (the rules a score was checked by), never services or views.
 """
 
-from tourney.models.accounts import HostAccount, HostInvite, Invite, Role, SignInLink, club_name
+from tourney.models.accounts import (
+    HelperAccount,
+    HostAccount,
+    HostInvite,
+    Invite,
+    Role,
+    SignInLink,
+    club_name,
+    display_name,
+    has_club,
+)
 from tourney.models.activity import Activity, ActivityQuerySet
 from tourney.models.club import ClubSite, Person, Season, name_key, new_site_key
 from tourney.models.door import Arrival, ArrivalQuerySet
@@ -49,6 +59,7 @@ __all__ = [
     "Event",
     "EventQuerySet",
     "GameTable",
+    "HelperAccount",
     "HostAccount",
     "HostInvite",
     "Invite",
@@ -70,6 +81,8 @@ __all__ = [
     "SignInLink",
     "TableCard",
     "club_name",
+    "display_name",
+    "has_club",
     "name_key",
     "new_site_key",
     "new_table_code",

@@ -1,6 +1,7 @@
 """Accounts: the one-time links that sign a host in on their phone, the invites that
 bring a new host in, the club name a host's account carries, and helpers' roles for a
-club or a night with the invites that hand them out.
+club or a night with the invites that hand them out (and the mark of an account made
+by one, which has no club of its own).
 
 Imports Django only.
 """
@@ -56,10 +57,43 @@ class HostAccount(models.Model):
         return self.club_name
 
 
+class HelperAccount(models.Model):
+    """Marks an account made by accepting a team invite (tourney.accounts.team_invites):
+    it helps at other clubs' nights and has no club of its own, so its home lists the
+    nights and clubs it helps with and offers no "New event" or "Team". A host who
+    accepts an invite keeps their own club (they get no row). The helper's "Start a club
+    of my own" on their home (tourney.accounts.team_invites.start_own_club), or a site
+    admin deleting the row in the admin, makes the account a host's.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="helper_account"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user} helps (no club of their own)"
+
+
+def has_club(user) -> bool:
+    """Whether ``user`` has a club of their own: every account but an invited helper's."""
+    if "_rookery_has_club" not in user.__dict__:
+        user.__dict__["_rookery_has_club"] = not HelperAccount.objects.filter(user=user).exists()
+    return user.__dict__["_rookery_has_club"]
+
+
 def club_name(user) -> str:
     """The club's name for `user`: the one they gave, else their user name."""
     account = HostAccount.objects.filter(user=user).first()
     return account.club_name if account else user.get_username()
+
+
+def display_name(user) -> str:
+    """How Rookery names an account to people, on every page and in the activity log:
+    the name they gave ("Dora Desk", typed when accepting an invite), else their
+    user name (a host made by ``ensure_host``). ``{{ user|display_name }}`` in templates.
+    """
+    return user.get_full_name() or user.get_username()
 
 
 class HostInvite(models.Model):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from tourney.models import Activity, Entry, Event, Player, Seat
+from tourney.models import Activity, Entry, Event, Player, Seat, display_name
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Actor:
         if self.player is not None:
             return self.player.name
         if self.user is not None:
-            return self.user.get_username()
+            return display_name(self.user)
         return ""
 
 

@@ -16,7 +16,18 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring import rules
-from tourney.models import Activity, Entry, Event, GameTable, Player, Round, Score, Seat, TableCard
+from tourney.models import (
+    Activity,
+    Entry,
+    Event,
+    GameTable,
+    Player,
+    Round,
+    Score,
+    Seat,
+    TableCard,
+    display_name,
+)
 from tourney.night.sheet import build_sheet
 
 from .activity import Actor, record, scores_in_words
@@ -429,7 +440,7 @@ def _record_version(
 
 
 def _who(user) -> str:
-    return user.get_username() if user is not None and user.is_authenticated else "the host"
+    return display_name(user) if user is not None and user.is_authenticated else "the host"
 
 
 def _settle_disputes(table: GameTable, *, note: str) -> int:
@@ -461,6 +472,8 @@ def is_entrant(entry: Entry, player: Player) -> bool:
     entrant from the table's list, else (older entries, backups) by name."""
     if entry.entered_by_player_id is not None:
         return entry.entered_by_player_id == player.pk
+    if entry.entered_by_user_id is not None:
+        return False  # typed by a signed-in account (the desk), named as people see it
     return bool(entry.entered_by) and entry.entered_by.casefold() == player.name.casefold()
 
 
@@ -540,7 +553,7 @@ def confirm_at_desk(entry: Entry, *, user, version: int) -> Entry:
     if entry.round.status != Round.Status.PLAYING:
         raise ConfirmError("This round is closed: the scores can't be confirmed any more.")
     if entry.confirmed_at is None:
-        entry.confirmed_by = user.get_username()[:60]
+        entry.confirmed_by = display_name(user)[:60]
         entry.confirmed_at = timezone.now()
         entry.save(update_fields=["confirmed_by", "confirmed_at"])
         rnd = entry.round
@@ -588,7 +601,7 @@ def restore_entry(entry: Entry, *, user) -> Entry:
         table=table,
         version=next_version(entry.round, table),
         source=Entry.Source.RESTORE,
-        entered_by=user.get_username(),
+        entered_by=display_name(user)[:60],
         entered_by_user=user,
         note=f"Restored version {entry.version} ({entry.entered_by or 'unknown'})",
     )

@@ -25,7 +25,7 @@ from tourney.accounts.forms import (
 )
 from tourney.accounts.invites import issue_invite
 from tourney.club.club_backup import export_club
-from tourney.models import HostInvite, club_name
+from tourney.models import HostInvite, club_name, has_club
 from tourney.views.common import download
 
 
@@ -36,6 +36,9 @@ def account(request: HttpRequest) -> HttpResponse:
     form = AccountForm(
         request.POST or None, initial={"club_name": club_name(user), "email": user.email}
     )
+    own_club = has_club(user)
+    if not own_club:  # a helper's account names no club
+        del form.fields["club_name"]
     if request.method == "POST" and form.is_valid():
         form.save(user)
         messages.success(request, "Saved.")
@@ -43,7 +46,7 @@ def account(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "registration/account.html",
-        {"form": form, "email_on": settings.ROOKERY_EMAIL},
+        {"form": form, "email_on": settings.ROOKERY_EMAIL, "own_club": own_club},
         status=422 if form.errors else 200,
     )
 

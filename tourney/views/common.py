@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tourney.accounts import roles
-from tourney.models import Event, Round
+from tourney.models import Event, Round, has_club
 
 # What a page needs of the signed-in account, least to most. A role (issue 28) grants
 # one level and everything below it: a viewer may "view", a scorer "score", the desk
@@ -55,9 +55,24 @@ def can(request: HttpRequest) -> dict:
     return {"can": getattr(request, "can", None) or dict.fromkeys(NEEDS, True)}
 
 
+NO_CLUB = (
+    "Your account helps at other clubs' nights and has no club of its own: My events "
+    "lists the nights you help at. A club's people and seasons open here once its host "
+    "gives you a role for the whole club."
+)
+
+
+def _no_club(request: HttpRequest) -> PermissionDenied:
+    """The 403 for a page only a club's own host has: 403.html then also offers
+    "Start a club of my own" (``request.no_club``)."""
+    request.no_club = True
+    return PermissionDenied(NO_CLUB)
+
+
 def current_club(request: HttpRequest):
     """The club whose people and seasons the signed-in account is looking at: one they
-    chose with the club switcher (while they still help there), else their own."""
+    chose with the club switcher (while they still help there), else their own (for a
+    helper, who has none, the first club they help at; 403 when there is none)."""
     chosen = request.session.get(CLUB)
     if chosen and chosen != request.user.pk:
         club = get_user_model().objects.filter(pk=chosen).first()
@@ -65,7 +80,19 @@ def current_club(request: HttpRequest):
             return club
         request.session.pop(CLUB, None)
         name = club.get_username() if club else "that club"
-        raise PermissionDenied(f"You no longer help at {name}'s club; you're back at your own.")
+        back = "; you're back at your own" if has_club(request.user) else ""
+        raise PermissionDenied(f"You no longer help at {name}'s club{back}.")
+    club = roles.home_club(request.user)
+    if club is None:
+        raise _no_club(request)
+    return club
+
+
+def own_club(request: HttpRequest):
+    """The signed-in account's own club, for what only a club's host does on it (the
+    Team page, a game at one table): 403 for a helper, who has none."""
+    if not has_club(request.user):
+        raise _no_club(request)
     return request.user
 
 

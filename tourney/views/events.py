@@ -16,14 +16,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.once import answered_once
 from tourney import services
 from tourney.accounts import roles
-from tourney.models import Entry, Event, Player, Round, Season
+from tourney.models import Entry, Event, Player, Round, Season, has_club
 from tourney.night.forms import (
     DeleteEventForm,
     EventForm,
     TableGameForm,
 )
 from tourney.views.after import after_night_context
-from tourney.views.common import current_club, host_club, host_event, refused
+from tourney.views.common import CLUB, current_club, host_club, host_event, own_club, refused
 
 
 @require_GET
@@ -49,6 +49,8 @@ class SignInView(LoginView):
 @login_required
 @require_GET
 def host_home(request: HttpRequest) -> HttpResponse:
+    """A host's nights and games, and the nights they help at elsewhere; a helper's
+    account (no club of its own) shows only the nights and clubs it helps with."""
     events = (
         Event.objects.for_host(request.user)
         .annotate(
@@ -61,16 +63,20 @@ def host_home(request: HttpRequest) -> HttpResponse:
     # Shanghai is no night of the club's.
     nights = [e for e in events if not e.is_table_game]
     table_games = [e for e in events if e.is_table_game]
+    chosen = request.session.get(CLUB)
     try:
         club = current_club(request)
-    except PermissionDenied as exc:  # their role there was taken back: home, saying so
-        messages.warning(request, str(exc))
-        club = request.user
+    except PermissionDenied as exc:
+        if chosen:  # their role at the club they chose was taken back: say so
+            messages.warning(request, str(exc))
+        club = roles.home_club(request.user)  # None: a helper for single nights only
     # The nights of other clubs this account helps at, with what they may do there.
     helping = []
     for event in roles.nights_helped(request.user):
         needs = roles.granted(request.user, event.owner_id, event.pk)
         helping.append({"event": event, "role": roles.level_name(needs)})
+    clubs = roles.clubs_helped(request.user)
+    own = has_club(request.user)
     return render(
         request,
         "tourney/event_list.html",
@@ -78,10 +84,19 @@ def host_home(request: HttpRequest) -> HttpResponse:
             "events": nights,
             "table_games": table_games,
             "helping": helping,
-            "clubs": roles.clubs_helped(request.user),
+            "clubs": clubs,
             "club": club,
+            "own_club": own,
+            # "Start a club of my own" says whose nights they keep helping at.
+            "kept": "" if own else _in_words([h["event"].owner for h in helping], clubs),
         },
     )
+
+
+def _in_words(*club_lists) -> str:
+    """ "hostess's", "hostess's and bo's": the clubs named once each, in order."""
+    names = list(dict.fromkeys(f"{c.get_username()}'s" for cs in club_lists for c in cs))
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 @login_required
@@ -205,10 +220,11 @@ def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @answered_once
 def table_game_create(request: HttpRequest) -> HttpResponse:
+    owner = own_club(request)  # a game at one table is the account's own, not a club's
     form = TableGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         event = services.start_table_game(
-            owner=request.user,
+            owner=owner,
             name=form.cleaned_data["name"],
             game_slug=form.cleaned_data["game_slug"],
             players=form.cleaned_data["names"],

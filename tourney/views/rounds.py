@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import rules
 from scoring.once import answered_once
 from tourney import seating, services
-from tourney.models import Entry, Event, Round, SeatingJob
+from tourney.models import Entry, Event, Round, SeatingJob, display_name
 from tourney.night.forms import (
     CloseRoundForm,
     HostScoresForm,
@@ -346,7 +346,7 @@ def save_host_scores(
         result = services.submit_scores(
             gtable,
             form.points(),
-            entered_by=request.user.get_username(),
+            entered_by=display_name(request.user),
             user=request.user,
             based_on=seen,
             high_confirmed=form.cleaned_data["high_confirmed"],

@@ -1,5 +1,6 @@
 """The host's Team page: invite helpers by QR code, see who has which role, revoke;
-and the club switcher for an account that helps at other clubs."""
+the club switcher for an account that helps at other clubs; and a helper's "Start a
+club of my own"."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tourney.accounts import roles, team_invites
-from tourney.models import Event, Invite, Role
+from tourney.models import Event, Invite, Role, display_name
 from tourney.night.links import absolute_url, phones_cannot_open, qr_svg
-from tourney.views.common import CLUB, as_pk
+from tourney.views.common import CLUB, as_pk, own_club
 
 SHOWN = "rookery.new-invites"  # session: invite pk -> secret, while its QR code is shown
 
@@ -65,8 +66,9 @@ def _shown_invites(request: HttpRequest, club) -> list[dict]:
 @require_http_methods(["GET", "POST"])
 def team(request: HttpRequest) -> HttpResponse:
     """Only a club's host manages its team ("own"), so this is always the signed-in
-    account's own club, whichever club's pages they are looking at."""
-    club = request.user
+    account's own club, whichever club's pages they are looking at (a helper's account
+    has none: 403)."""
+    club = own_club(request)
     form = InviteForm(
         request.POST or None, club=club, initial={"night": request.GET.get("night", "")}
     )
@@ -110,7 +112,7 @@ def team(request: HttpRequest) -> HttpResponse:
 def role_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     role = get_object_or_404(Role.objects.select_related("user", "event"), pk=pk, club=request.user)
     if roles.revoke(role, by=request.user):
-        who = role.user.get_full_name() or role.user.get_username()
+        who = display_name(role.user)
         scope = f"{role.event.name}, {role.event.date:%-d %b %Y}" if role.event_id else "the club"
         messages.success(
             request,
@@ -151,4 +153,20 @@ def club_switch(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("You don't help at that club (any more).")
     request.session[CLUB] = club.pk
     messages.success(request, f"Showing {club.get_username()}'s club's people and seasons.")
+    return redirect("host_home")
+
+
+@login_required
+@require_POST
+def club_start(request: HttpRequest) -> HttpResponse:
+    """A helper's account (no club of its own) becomes a host's, keeping its roles
+    elsewhere; home then offers New event. An account with a club already (a host, a
+    second tap) changes nothing and is sent home without a word."""
+    if team_invites.start_own_club(user=request.user):
+        request.session.pop(CLUB, None)  # Players and Seasons: the new club's own
+        messages.success(
+            request,
+            "Your club is ready: New event starts its first night, and your roles at "
+            "other clubs' nights stay as they were. Name your club on the Account page.",
+        )
     return redirect("host_home")
