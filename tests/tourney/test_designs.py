@@ -13,6 +13,7 @@ from tourney.seating.designs import (
     designs_for,
     forty,
     transversal,
+    twenty_four,
     whist12,
 )
 
@@ -89,9 +90,36 @@ def test_whist_twelve_seats_every_pair_exactly_three_times():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_twelve_players_eleven_rounds_no_pair_meets_more_than_three_times(seed):
     """198 pair-meetings on 66 pairs: 3 each is the best there is (issue 27)."""
-    plans = plan_night(range(12), rounds=11, min_size=3, max_size=5, preferred=4, seed=seed)
+    assert set(night_meetings(12, 11, seed).values()) == {3}
+
+
+def test_twenty_four_seats_every_pair_outside_its_groups_exactly_once():
+    """The 4-RGDD of type 3^8: 7 rounds of six tables of 4; the 8 groups of 3 never meet."""
+    design = twenty_four()
+    assert (design.points, len(design.classes)) == (24, 7)
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(24))
+        assert [len(t) for t in tables] == [4] * 6
+    assert sorted(p for g in design.groups for p in g) == list(range(24))
+    assert {len(g) for g in design.groups} == {3}
+    met = pair_meetings(design)
+    group = {p: i for i, members in enumerate(design.groups) for p in members}
+    assert all(group[a] != group[b] for a, b in met)
+    assert set(met.values()) == {1}
+    assert len(met) == 24 * 23 // 2 - 8 * 3
+
+
+def night_meetings(n: int, rounds: int, seed: int) -> Counter:
+    plans = plan_night(range(n), rounds=rounds, min_size=3, max_size=5, preferred=4, seed=seed)
     met: Counter = Counter()
     for plan in plans:
         for table in plan.tables:
             met.update(frozenset(pair) for pair in combinations(table, 2))
-    assert set(met.values()) == {3}
+    return met
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize(("n", "rounds"), [(24, 7), (23, 7), (24, 6)])
+def test_twenty_four_or_twenty_three_players_up_to_seven_rounds_meet_nobody_twice(n, rounds, seed):
+    """From the 4-RGDD of type 3^8 (the plain search left 15 repeats at 24 players, 7 rounds)."""
+    assert max(night_meetings(n, rounds, seed).values()) == 1

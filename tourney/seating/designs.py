@@ -25,6 +25,8 @@ The constructions are the textbook ones:
   The base tables were found by a search over rounds fixed by multiplication
   by 3, where the differences inside them cover Z13 exactly once per pair of
   levels; ``tests/tourney/test_designs.py`` checks the result.
+- a 4-RGDD of type 3^8 (:func:`twenty_four`): 24 players at tables of 4 for 7 rounds,
+  nobody meeting anybody twice, in 8 groups of 3 that never meet.
 
 One design lets pairs meet more than once, because its room cannot do
 better: 12 players at tables of 4 for 11 rounds seat 198 pair-meetings on 66
@@ -190,6 +192,45 @@ def forty() -> Design:
     return _renumber(design, classes[0])
 
 
+_BASE_24 = (
+    (("inf", 0), (3, 1), (6, 2), (5, 0)),
+    (("inf", 1), (2, 0), (4, 2), (5, 1)),
+    (("inf", 2), (5, 2), (0, 1), (1, 0)),
+    ((1, 1), (2, 1), (0, 0), (4, 1)),
+    ((4, 0), (6, 0), (3, 0), (2, 2)),
+    ((6, 1), (0, 2), (3, 2), (1, 2)),
+)
+"""Round 0 of :func:`twenty_four`: points (x, level) of Z7 x {0, 1, 2}, and three at infinity."""
+
+
+def twenty_four() -> Design:
+    """A resolvable group divisible design 4-RGDD of type 3^8: 24 players, 7 rounds of six
+    tables of 4, nobody meeting anybody twice; the 8 groups of 3 never meet.
+
+    Points are Z7 x {0, 1, 2} and three points at infinity (a group of their own; the
+    other groups are {(x, 0), (x, 1), (x, 2)}). Round t adds t to every Z7 coordinate
+    of ``_BASE_24``, whose tables hold each difference between two levels (or within one,
+    up to sign) once, outside the groups, and each point at infinity beside one point of
+    each level: so every pair outside a group meets exactly once over the 7 rounds. The
+    base round was found by a small search (1-rotational, as the construction of these
+    designs goes). The points at infinity are numbered last, so a room of 23 drops one of
+    them (its tablemates take the table of 3 once each: a fair rotation by itself) and a
+    room of 22 drops two that never meet (two tables of 3 every round).
+    """
+
+    def point(p: tuple) -> int:
+        return 21 + p[1] if p[0] == "inf" else p[1] * 7 + p[0] % 7
+
+    def moved(p: tuple, t: int) -> tuple:
+        return p if p[0] == "inf" else ((p[0] + t) % 7, p[1])
+
+    classes = tuple(
+        tuple(tuple(point(moved(p, t)) for p in table) for table in _BASE_24) for t in range(7)
+    )
+    groups = (*(tuple(level * 7 + x for level in range(3)) for x in range(7)), (21, 22, 23))
+    return Design("4-RGDD of type 3^8", 24, classes, groups)
+
+
 _BASE_12 = ((11, 0, 1, 3), (2, 6, 7, 9), (4, 5, 8, 10))
 """Round 0 of :func:`whist12`; 11 is the point at infinity."""
 
@@ -235,6 +276,8 @@ def designs_for(n: int, k: int, grow: int = 0) -> tuple[Design, ...]:
         found.append(forty())
     if k == 4 and n == 12:
         found.append(whist12())
+    if k == 4 and fits(24):
+        found.append(twenty_four())
     if _prime_power(k):
         for d in (2, 3, 4):
             if fits(k**d):
