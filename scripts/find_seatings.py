@@ -14,8 +14,9 @@ Three sources, best kept:
 
 - the annealing, from a fair random start (the default);
 - ``--construct TRIES``: designs cut down (RTD(5,7) to 34 Shanghai players, RTD(5,8)
-  to 39, the resolvable 2-(40,4,1) to 39 Toonerville players: a dropped point's
-  tablemates take the short table once each, so the rotation is fair by itself), and
+  to 39, the resolvable 2-(40,4,1) to 39 Toonerville players and the 36-point packing
+  of ``designs.thirty_six`` to 35: a dropped point's tablemates take the short table
+  once each, so the rotation is fair by itself; 36 is the packing itself), and
   polished by the annealing where the cut is unfair or short of the bound;
 - ``--engine-seeds K``: the engine's own best night over seeds 1..K-1, when fair after
   every round (its search varies by seed).
@@ -62,7 +63,7 @@ sys.path.insert(0, str(ROOT))
 
 from tourney.seating import plan_night  # noqa: E402
 from tourney.seating.core import table_sizes  # noqa: E402
-from tourney.seating.designs import forty, transversal  # noqa: E402
+from tourney.seating.designs import forty, thirty_six, transversal  # noqa: E402
 from tourney.seating.fair import odd_flags  # noqa: E402
 from tourney.seating.stored import ALPHABET, GAMES, NIGHTS, decode  # noqa: E402
 
@@ -337,6 +338,7 @@ def bases(game: str) -> list[tuple[str, list[list[list[int]]]]]:
     plans = plan_night(range(32), rounds=11, **GAMES[game]["sizes"], seed=1)
     return [
         ("resolvable 2-(40,4,1)", [list(map(list, c)) for c in forty().classes]),
+        ("the 36-point packing", [list(map(list, c)) for c in thirty_six().classes]),
         ("the engine's night for 32", [list(map(list, p.tables)) for p in plans]),
     ]
 
@@ -592,7 +594,7 @@ def shape(
     if game == "shanghai":
         bases = [("AG(2,7)", affine_space(2, 7)), ("AG(2,8)", affine_space(2, 8))]
     else:
-        bases = [("resolvable 2-(40,4,1)", forty())]
+        bases = [("resolvable 2-(40,4,1)", forty()), ("the 36-point packing", thirty_six())]
     for n in rooms:
         split = table_sizes(n, **rules["sizes"])
         floor = floor_of(game, n, split)

@@ -12,6 +12,7 @@ from tourney.seating.designs import (
     affine_space,
     designs_for,
     forty,
+    thirty_six,
     transversal,
     twenty_four,
     whist12,
@@ -109,6 +110,21 @@ def test_twenty_four_seats_every_pair_outside_its_groups_exactly_once():
     assert len(met) == 24 * 23 // 2 - 8 * 3
 
 
+def test_thirty_six_seats_nine_tables_of_four_for_eleven_rounds_and_nobody_meets_twice():
+    design = thirty_six()
+    assert (design.points, len(design.classes)) == (36, 11)
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(36))
+        assert [len(t) for t in tables] == [4] * 9
+    met = pair_meetings(design)
+    assert set(met.values()) == {1}
+    assert len(met) == 11 * 9 * 6
+    unmet = Counter(
+        p for pair in combinations(range(36), 2) if frozenset(pair) not in met for p in pair
+    )
+    assert set(unmet.values()) == {2}  # everyone meets all but two of the others
+
+
 def night_meetings(n: int, rounds: int, seed: int) -> Counter:
     plans = plan_night(range(n), rounds=rounds, min_size=3, max_size=5, preferred=4, seed=seed)
     met: Counter = Counter()
@@ -119,7 +135,10 @@ def night_meetings(n: int, rounds: int, seed: int) -> Counter:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-@pytest.mark.parametrize(("n", "rounds"), [(24, 7), (23, 7), (24, 6)])
-def test_twenty_four_or_twenty_three_players_up_to_seven_rounds_meet_nobody_twice(n, rounds, seed):
-    """From the 4-RGDD of type 3^8 (the plain search left 15 repeats at 24 players, 7 rounds)."""
+@pytest.mark.parametrize(
+    ("n", "rounds"), [(24, 7), (23, 7), (24, 6), (36, 11), (35, 11), (36, 9), (35, 7)]
+)
+def test_rooms_the_packings_fit_meet_nobody_twice(n, rounds, seed):
+    """From the 4-RGDD of type 3^8 (the search alone left 15 repeats at 24 players over 7
+    rounds) and the 36-point packing (16 at 35 and at 36 players over 11 rounds)."""
     assert max(night_meetings(n, rounds, seed).values()) == 1
