@@ -26,9 +26,10 @@ The constructions are the textbook ones:
   by 3, where the differences inside them cover Z13 exactly once per pair of
   levels; ``tests/tourney/test_designs.py`` checks the result.
 - a 4-RGDD of type 3^8 (:func:`twenty_four`): 24 players at tables of 4 for 7 rounds,
-  nobody meeting anybody twice, in 8 groups of 3 that never meet; and the same for 36
-  players over 11 rounds (:func:`thirty_six`). Both are one round over Z_m (Z7, Z11)
-  and three points at infinity, the other rounds its translates.
+  nobody meeting anybody twice, in 8 groups of 3 that never meet; and a resolvable
+  packing for 36 players over 11 rounds (:func:`thirty_six`: nobody meets twice, each
+  misses two others). Both are one round over Z_m (Z7, Z11) and three points at
+  infinity, the other rounds its translates.
 
 One design lets pairs meet more than once, because its room cannot do
 better: 12 players at tables of 4 for 11 rounds seat 198 pair-meetings on 66
