@@ -27,6 +27,14 @@ def pair_meetings(design: Design) -> Counter:
     return met
 
 
+def assert_rounds_seat_everyone(design: Design, points: int, size: int) -> None:
+    """Every round seats each of the design's ``points`` players once, at tables of ``size``."""
+    assert design.points == points
+    for tables in design.classes:
+        assert sorted(p for t in tables for p in t) == list(range(points))
+        assert {len(t) for t in tables} == {size}
+
+
 @pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16])
 def test_fields_have_inverses_and_distribute(q):
     add, mul = _field(q)
@@ -49,9 +57,7 @@ def test_fields_have_inverses_and_distribute(q):
 def test_complete_designs_seat_every_pair_exactly_once(design, points, rounds, k):
     assert design.points == points
     assert len(design.classes) == rounds
-    for tables in design.classes:
-        assert sorted(p for t in tables for p in t) == list(range(points))
-        assert {len(t) for t in tables} == {k}
+    assert_rounds_seat_everyone(design, points, k)
     met = pair_meetings(design)
     assert len(met) == points * (points - 1) // 2
     assert set(met.values()) == {1}
@@ -61,8 +67,7 @@ def test_complete_designs_seat_every_pair_exactly_once(design, points, rounds, k
 def test_transversal_designs_seat_every_pair_across_columns_once(k, q):
     design = transversal(k, q)
     assert len(design.classes) == q
-    for tables in design.classes:
-        assert sorted(p for t in tables for p in t) == list(range(k * q))
+    assert_rounds_seat_everyone(design, k * q, k)
     met = pair_meetings(design)
     column = {p: i for i, group in enumerate(design.groups) for p in group}
     assert all(column[a] != column[b] for a, b in met)
@@ -80,9 +85,7 @@ def test_designs_offered_fit_the_room():
 def test_whist_twelve_seats_every_pair_exactly_three_times():
     design = whist12()
     assert (design.points, len(design.classes)) == (12, 11)
-    for tables in design.classes:
-        assert sorted(p for t in tables for p in t) == list(range(12))
-        assert [len(t) for t in tables] == [4, 4, 4]
+    assert_rounds_seat_everyone(design, 12, 4)
     met = pair_meetings(design)
     assert len(met) == 12 * 11 // 2
     assert set(met.values()) == {3}
@@ -98,9 +101,7 @@ def test_twenty_four_seats_every_pair_outside_its_groups_exactly_once():
     """The 4-RGDD of type 3^8: 7 rounds of six tables of 4; the 8 groups of 3 never meet."""
     design = twenty_four()
     assert (design.points, len(design.classes)) == (24, 7)
-    for tables in design.classes:
-        assert sorted(p for t in tables for p in t) == list(range(24))
-        assert [len(t) for t in tables] == [4] * 6
+    assert_rounds_seat_everyone(design, 24, 4)
     assert sorted(p for g in design.groups for p in g) == list(range(24))
     assert {len(g) for g in design.groups} == {3}
     met = pair_meetings(design)
@@ -113,9 +114,7 @@ def test_twenty_four_seats_every_pair_outside_its_groups_exactly_once():
 def test_thirty_six_seats_nine_tables_of_four_for_eleven_rounds_and_nobody_meets_twice():
     design = thirty_six()
     assert (design.points, len(design.classes)) == (36, 11)
-    for tables in design.classes:
-        assert sorted(p for t in tables for p in t) == list(range(36))
-        assert [len(t) for t in tables] == [4] * 9
+    assert_rounds_seat_everyone(design, 36, 4)
     met = pair_meetings(design)
     assert set(met.values()) == {1}
     assert len(met) == 11 * 9 * 6
