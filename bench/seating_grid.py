@@ -6,7 +6,10 @@ of 3 to 5; Rook Shanghai: 4 to 6), and every night length from 2 rounds on for
 a few N, it plans the night with the engine (``plan_night``, as the app does)
 and runs :func:`baseline`, a plain simulated annealing over swaps written here
 as a reference (the engine never imports it), for the same CPU time the
-engine took. One row per night:
+engine took; where the engine serves a night found offline
+(``tourney/seating/stored.py`` and ``stored_short.py``, "kept" in the last
+column), which takes it a few milliseconds, the baseline gets the whole
+second a night may take instead. One row per night:
 
 - ``bound``: the counting bound max(0, M - P) on the repeat meetings E (M
   pair-meetings seated, P pairs in the room);
@@ -22,7 +25,8 @@ engine took. One row per night:
   players spent at a table of the less common size (at most 1, RULES.md);
   ``bodd`` the same for the baseline;
 - ``seat``: players who kept their table and seat from one round to the next
-  (must be 0); ``cpu s`` and ``wall s``: the engine's CPU and wall seconds.
+  (must be 0); ``cpu s`` and ``wall s``: the engine's CPU and wall seconds;
+  ``src``: "kept" for a night found offline.
 
 Then the sums of the excess over the bound at five seeds: Toonerville 11
 rounds for N 30 to 45 (target at most 40, N = 37 at most 12, N = 41 at most
@@ -45,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tourney.seating import Plan, plan_night
 from tourney.seating.fair import odd_flags
+from tourney.seating.stored import night_for
 
 GAMES = {
     "Toonerville": {"min_size": 3, "max_size": 5, "preferred": 4},
@@ -246,7 +251,8 @@ def row(game: str, n: int, rounds: int, seed: int) -> dict:
     schedule = [list(map(list, p.tables)) for p in plans]
     ours, bound = excess(n, schedule)
     sizes = [[len(t) for t in p.tables] for p in plans]
-    reference = baseline(sizes, n, cpu, seed, rules["preferred"])
+    served = night_for(n, rounds, **rules) is not None
+    reference = baseline(sizes, n, NIGHT_S if served else cpu, seed, rules["preferred"])
     base, _ = excess(n, reference)
     return {
         "game": game,
@@ -260,6 +266,7 @@ def row(game: str, n: int, rounds: int, seed: int) -> dict:
         "odd": spread(schedule, rules["preferred"]),
         "bodd": spread(reference, rules["preferred"]),
         "seat": kept_seats(plans),
+        "src": "kept" if served else "",
         "cpu": cpu,
         "wall": wall,
     }
@@ -267,7 +274,7 @@ def row(game: str, n: int, rounds: int, seed: int) -> dict:
 
 HEADER = (
     f"{'game':<11} {'N':>3} {'rnds':>4} {'bound':>5} {'base':>5} {'ours':>5} {'':<4} "
-    f"{'bmax':>4} {'max':>3} {'odd':>3} {'bodd':>4} {'seat':>4} {'cpu s':>6} {'wall s':>6}"
+    f"{'bmax':>4} {'max':>3} {'odd':>3} {'bodd':>4} {'seat':>4} {'cpu s':>6} {'wall s':>6} src"
 )
 
 
@@ -276,7 +283,7 @@ def show(r: dict) -> None:
     print(
         f"{r['game']:<11} {r['n']:>3} {r['rounds']:>4} {r['bound']:>5} {r['base']:>5} "
         f"{r['ours']:>5} {verdict:<4} {r['bmax']:>4} {r['max']:>3} {r['odd']:>3} "
-        f"{r['bodd']:>4} {r['seat']:>4} {r['cpu']:>6.2f} {r['wall']:>6.2f}",
+        f"{r['bodd']:>4} {r['seat']:>4} {r['cpu']:>6.2f} {r['wall']:>6.2f} {r['src']}",
         flush=True,
     )
 

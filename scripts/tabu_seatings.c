@@ -209,9 +209,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sizes add up to %d, not %d\n", total, N);
         return 2;
     }
+    /* TABU_MIDWAY=2: before the last round, a band of 2 about the share rounded down (the
+     * engine's own rule, for the short nights of find_short_nights.py); else 1 throughout. */
+    const char *midway = getenv("TABU_MIDWAY");
+    int wide = midway && atoi(midway) == 2;
     for (int r = 0; r < R; r++) {
         lo[r] = (r + 1) * seats / N;
         hi[r] = ((r + 1) * seats + N - 1) / N;
+        if (wide && r < R - 1) {
+            hi[r] = lo[r] + 1;
+            lo[r] = lo[r] > 0 ? lo[r] - 1 : 0;
+        }
     }
     FILE *init = argc > i + T ? fopen(argv[i + T], "r") : NULL;
     int had[MAXN] = {0};

@@ -4,12 +4,14 @@
 planners, ``room`` how a game splits the players present into tables,
 ``night`` plans every remaining round of a night together, ``designs`` builds
 the known seatings it starts from, ``stored`` holds whole nights found offline
-for the rooms between the designs, ``planner`` chooses between them, and
+for the rooms between the designs (``stored_short`` the shorter nights the search
+finds unevenly), ``planner`` chooses between them, and
 ``season`` turns a season's recent nights into meetings to remember. The app
 and the commands use only the names below.
 
 Imports run one way, upward: ``core`` and ``designs`` import nothing of
-Rookery's, ``room``, ``season`` and ``stored`` only ``core``, ``night`` those below it, and
+Rookery's, ``room``, ``season`` and ``stored`` only ``core`` (and ``stored_short``, which
+imports nothing), ``night`` those below it, and
 ``planner`` all of them (tests/test_imports.py checks it).
 """
 

@@ -9,7 +9,7 @@ round, so any first rounds of it are a fair night too (tests/tourney/test_stored
 checks that, the table sizes, and the repeats). The planner relabels the points with a
 seeded shuffle of the players present, so two nights of the same size differ.
 
-Imports ``core`` only.
+Imports ``core`` and ``stored_short`` only.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from tourney.seating.core import table_sizes
+from tourney.seating.stored_short import SHORT
 
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -1202,26 +1203,32 @@ def decode(night: tuple[str, ...]) -> list[list[int]]:
 def night_for(n: int, rounds: int, min_size: int, max_size: int, preferred: int) -> list | None:
     """The first ``rounds`` rounds of the stored night for ``n`` players, as tables of points.
 
-    None when there is none for this room, or when its first rounds alone (a
-    shorter night) repeat more meetings than the counting bound allows: the
-    stored nights are the best found for the whole night, and the search does
-    at least as well on a shorter one.
+    A short night stored for this room and length (:mod:`tourney.seating.stored_short`)
+    comes first. Otherwise None when there is none for this room, or when its first
+    rounds alone (a shorter night) repeat more meetings than the counting bound
+    allows: the stored nights are the best found for the whole night, and the
+    search does at least as well on a shorter one.
     """
     sizes = {"min_size": min_size, "max_size": max_size, "preferred": preferred}
     for game, rules in GAMES.items():
-        if rules["sizes"] == sizes and rounds <= rules["rounds"] and (game, n) in NIGHTS:
+        if (
+            rules["sizes"] == sizes
+            and rounds <= rules["rounds"]
+            and ((game, n) in NIGHTS or (game, n, rounds) in SHORT)
+        ):
             break
     else:
         return None
     split = table_sizes(n, **sizes)
+    short = SHORT.get((game, n, rounds))
     night = []
-    for flat in decode(NIGHTS[game, n][1])[:rounds]:
+    for flat in decode(short[1] if short else NIGHTS[game, n][1])[:rounds]:
         tables, at = [], 0
         for size in split:
             tables.append(flat[at : at + size])
             at += size
         night.append(tables)
-    if rounds < rules["rounds"] and excess(n, night) > 0:
+    if not short and rounds < rules["rounds"] and excess(n, night) > 0:
         return None
     return night
 
