@@ -160,9 +160,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sizes add up to %d, not %d\n", total, N);
         return 2;
     }
+    const char *midway = getenv("MIDWAY");
+    int wide = midway && atoi(midway) == 2;
     for (int r = 0; r < R; r++) {
         lo[r] = (r + 1) * seats / N;
         hi[r] = ((r + 1) * seats + N - 1) / N;
+        if (wide && r < R - 1) { /* MIDWAY=2: the engine's band (see tabu_seatings.c) */
+            hi[r] = lo[r] + 1;
+            lo[r] = lo[r] > 0 ? lo[r] - 1 : 0;
+        }
     }
     /* A fair start: each round the odd seats go to those who have had fewest; or the
        night in the file named after the flags (one line a round, as printed below). */

@@ -209,9 +209,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sizes add up to %d, not %d\n", total, N);
         return 2;
     }
-    /* TABU_MIDWAY=2: before the last round, a band of 2 about the share rounded down (the
-     * engine's own rule, for the short nights of find_short_nights.py); else 1 throughout. */
-    const char *midway = getenv("TABU_MIDWAY");
+    /* MIDWAY=2 in the environment: before the last round, a band of 2 about the share
+     * rounded down (the engine's own rule, for find_short_nights.py); else 1 throughout. */
+    const char *midway = getenv("MIDWAY");
     int wide = midway && atoi(midway) == 2;
     for (int r = 0; r < R; r++) {
         lo[r] = (r + 1) * seats / N;

@@ -52,6 +52,18 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "18a0b3657942",
         ),
     ),
+    ("shanghai", 14): (
+        0,
+        (
+            "0123456789abcd",
+            "1269a45bcd0378",
+            "278bd039ac1456",
+            "467cd138ab0259",
+            "2368c045ad179b",
+            "1257c0489b36ad",
+            "067ab1359d248c",
+        ),
+    ),
     ("shanghai", 15): (
         0,
         (
@@ -88,16 +100,28 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "2he5j81fa940dc6g7ib3",
         ),
     ),
-    ("shanghai", 23): (
-        16,
+    ("shanghai", 22): (
+        1,
         (
-            "l18g6icde2hak3m5j790fb4",
-            "c5f9kjh4g0elm7bdi631a82",
-            "7i48fb3jd9a5620m1hcgekl",
-            "4k51d9lhi82mj6fcbga37e0",
-            "iaje1532g7kb0c8fhdl694m",
-            "0dg9mhb176l3c4ajik28ef5",
-            "1f3l0eh924g5bim68jcda7k",
+            "1l9die35c2a786hj4fgkb0",
+            "0b2fj6igkh48a3l975dce1",
+            "03l4ef8bda5h9gj216kic7",
+            "5906k1ljc87g42adfb3eih",
+            "a31kej9ifhc25b4gl0d687",
+            "b9dcj4a6i7ge583f12hl0k",
+            "dgk3l6b17fh42e9c8j5i0a",
+        ),
+    ),
+    ("shanghai", 23): (
+        6,
+        (
+            "g4cmhe637902fklbj1ai8d5",
+            "k659jh38b1afigd4c0e27ml",
+            "0ci7jd1428l5mae9hf6kb3g",
+            "32c9a6kmi15bf74e8g0dljh",
+            "e2gdj8b6lc510hf94ki7am3",
+            "9b0mdakh7834ilj2g56fce1",
+            "k3cd579gl12eibhmf8j6a04",
         ),
     ),
     ("shanghai", 24): (
