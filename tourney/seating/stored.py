@@ -341,15 +341,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 42): (
-        16,
+        14,
         (
             "kml26jdeqFx98obDtn7ywBg1sEvazr3p4cufCh5iA0",
-            "EcwApDyz8vf0hag6d9nm1o4rbqlekit3BsF2u7xCj5",
+            "EcwApDyz8vf0hag6dj3ixoCkne5qr4blBsF2u1m79t",
             "o3547s1ibaCBjArfdD0g29qu8mElycFten6pvwxzkh",
-            "mhF7pbnugxtryqsAa3C0w6ofEi2Bc9kvd8el5D1j4z",
+            "mhF7pbnugxtryqsAa3C0E6of2ieBc9kvd8wl5D1j4z",
             "jeE9hyBq6f5DtCdzsulvi7x0macpkg48owr1F2bAn3",
-            "0dk31utwa4v2qhBcoA8967bigyjerCDmzFn5Efpslx",
-            "8cisrnCAgloztj0qpeak7f6xy1295uwb3FhDvEmd4B",
+            "0dk31utwa4v2qhBnoA8x67bcgejyrCDmzFi5Efpsl9",
+            "8cisrnCAgloztj0qpEak7f5xy1296uwb3FhDvemd4B",
         ),
     ),
     ("shanghai", 43): (
@@ -782,6 +782,22 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "i98n2dce16gb4jm3sqohktlf50r7ap",
             "a5sldc8t0jp1qghni36rm7294bkfeo",
             "sgmr9f41dln76cajo52h8pke3bqt0i",
+        ),
+    ),
+    ("toonerville", 31): (
+        12,
+        (
+            "13enfribkotp6a204h759uj8cgsmdql",
+            "pjcfa3hdl501bugois8ke4q6mr9t27n",
+            "teih71bps9aq8md6on5frk43jl2guc0",
+            "kua7gnidh2o8q1cr049pfmle5tj63bs",
+            "bq5816os4uilekg0c2t3nmapdf79rjh",
+            "aorl7ec8t0bdjns4m1uh93g52fqk6ip",
+            "uf36phgqi9128r0nodc4bajelst75km",
+            "4mb2ca5ig76rs0hfk1jdqtun38lpeo9",
+            "7q3jhk6lds2pre5ua84g0moincb9f1t",
+            "96nhmqoji307lckb5sup2rde1fgt8a4",
+            "6knb418fp25rj0qihl9cuesdo3m7tga",
         ),
     ),
     ("toonerville", 32): (
