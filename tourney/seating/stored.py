@@ -784,22 +784,6 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "sgmr9f41dln76cajo52h8pke3bqt0i",
         ),
     ),
-    ("toonerville", 31): (
-        12,
-        (
-            "13enfribkotp6a204h759uj8cgsmdql",
-            "pjcfa3hdl501bugois8ke4q6mr9t27n",
-            "teih71bps9aq8md6on5frk43jl2guc0",
-            "kua7gnidh2o8q1cr049pfmle5tj63bs",
-            "bq5816os4uilekg0c2t3nmapdf79rjh",
-            "aorl7ec8t0bdjns4m1uh93g52fqk6ip",
-            "uf36phgqi9128r0nodc4bajelst75km",
-            "4mb2ca5ig76rs0hfk1jdqtun38lpeo9",
-            "7q3jhk6lds2pre5ua84g0moincb9f1t",
-            "96nhmqoji307lckb5sup2rde1fgt8a4",
-            "6knb418fp25rj0qihl9cuesdo3m7tga",
-        ),
-    ),
     ("toonerville", 32): (
         0,
         (
