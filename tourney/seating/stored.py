@@ -76,6 +76,18 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "4d715ab3c9e0268",
         ),
     ),
+    ("shanghai", 18): (
+        0,
+        (
+            "f89adh60g5723cbe41",
+            "715cb4e32hd8g09f6a",
+            "9gd4c8671ebha205f3",
+            "2gfa1397b068c4e5hd",
+            "2b60da85439hc1g7fe",
+            "5e2g9f8hbca04731d6",
+            "d74hf0ca1eg36b5289",
+        ),
+    ),
     ("shanghai", 19): (
         0,
         (
@@ -460,6 +472,18 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "n7ftpmkaB1dHM9glLIoEvjD8O5FCixz24r0AwKbcsJNeyhG6q3u",
         ),
     ),
+    ("shanghai", 52): (
+        0,
+        (
+            "wmLC2PD4eunHgBKcfoM9JIb76Ot3GkirEj8qAz0Nldhxpsy5va1F",
+            "tFK93Niojxz7dB6uqvM0cCgslweHhL8fGpOEmPnA5I4J2r1kbDay",
+            "r805yOahg6MEoH3bvJBPsDKm1xulLtniG7dFIpNfjCzecA2k9q4w",
+            "fkdAsvJqlcGb604xL1ePON52tjDu8giIMmHFB73awpEnzy9rKoCh",
+            "IBpvl4CyHg17ndcm3aPjG956kKzDAOoL2FiEsNwbx8tu0hJeqMrf",
+            "wKdjMOnpok285mh7lGetBCqDg0FbzPf4acsuNA9Hrxi6JyvL3E1I",
+            "trImazAB10ibs348C7EDNvcFkhjpPHqKe95dLOJxng6GofwlM2yu",
+        ),
+    ),
     ("shanghai", 54): (
         0,
         (
@@ -576,6 +600,22 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "3a86945b7c102",
         ),
     ),
+    ("toonerville", 14): (
+        0,
+        (
+            "15328c407bad69",
+            "d6970a5b1c3428",
+            "d4a17b3608529c",
+            "98417c2530a6db",
+            "a3b8c9d0216745",
+            "12783c6495bd0a",
+            "b20da95638c714",
+            "b8924d35061c7a",
+            "701586ac32db49",
+            "3079bc1d6584a2",
+            "6024a1935bcd87",
+        ),
+    ),
     ("toonerville", 15): (
         0,
         (
@@ -606,6 +646,22 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "39dbc067ef48a125",
             "0ec257b8d91a643f",
             "a05613c42bfd9e87",
+        ),
+    ),
+    ("toonerville", 17): (
+        0,
+        (
+            "34fba0dgc96e81752",
+            "570d963fc2gab41e8",
+            "gec28fa7d9301b564",
+            "61gfd9ebc5024a387",
+            "1c49ad80b365gef72",
+            "57238g04fea96b1dc",
+            "076eb9d325cga84f1",
+            "de43gc761805afb92",
+            "1a60243c7b98g5edf",
+            "8c9f5426dgb71e30a",
+            "e5b13f02c9g74da86",
         ),
     ),
     ("toonerville", 18): (
@@ -654,6 +710,38 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "1jia8452bceg039dh6f7",
             "dfc2jhe3i70a64g8591b",
             "713894fg5ji62abhcde0",
+        ),
+    ),
+    ("toonerville", 21): (
+        0,
+        (
+            "0ck1h2b9a7edj6g84f35i",
+            "ebf839a7k4ghi05d12cj6",
+            "95j2i30d6kbe8gfa1hc47",
+            "a76dg94k5fe2h8i13bcj0",
+            "4j1b6fdh985c7g23ke0ai",
+            "05ha8f2g6jdi9b1k7c43e",
+            "k4d2e0gib96c8j3ha571f",
+            "g937ci2d845bakjf016he",
+            "cakfi03728d41e5gj96hb",
+            "d3hb5jgk8a1c26ie79f40",
+            "ge01956kia4j327h8cbfd",
+        ),
+    ),
+    ("toonerville", 22): (
+        0,
+        (
+            "3b1c4e8ikflh57a02g96dj",
+            "43jki6b289f0d7cgl15hae",
+            "dki02j5ha71gl69ef38c4b",
+            "d18hgbfe4lc2j39a6i7k05",
+            "59i34g061e8cbhfal7k2jd",
+            "gkj932017h46le5d8abfic",
+            "8lbj5f62kcdah73i491ge0",
+            "90c61dlb458k2e7fhg3iaj",
+            "856g1fijb9k72ad4l0he3c",
+            "c07jh8igl6a321ekd9f5b4",
+            "9c5hjb0ed4f3glia16k827",
         ),
     ),
     ("toonerville", 23): (
