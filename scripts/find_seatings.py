@@ -124,14 +124,22 @@ def evenly(n: int, rounds: list[list[int]], sizes: list[int]) -> bool:
 
 
 def run(
-    args: list[str], game: str, n: int, start: list[list[int]] | None
+    args: list[str],
+    game: str,
+    n: int,
+    start: list[list[int]] | None,
+    rounds: int | None = None,
+    env: dict | None = None,
 ) -> tuple[int, list] | None:
     """Run a C search (``args``: its command line up to the table sizes) for room ``n``.
 
-    Adds the sizes, the odd flags and ``start`` (a night to go on from); returns the
-    fewest unmet pairs of a fair night and the night, or None when none was fair.
+    Adds the sizes, the odd flags and ``start`` (a night to go on from, one line a
+    round); returns the fewest unmet pairs of a fair night and the night, or None when
+    none was fair. ``rounds``: the night's length (the game's whole night if None);
+    ``env``: the search's environment (``MIDWAY=2`` for the engine's midway band).
     """
     rules = GAMES[game]
+    rounds = rounds or rules["rounds"]
     sizes = table_sizes(n, **rules["sizes"])
     flags = odd_flags(sizes, rules["sizes"]["preferred"])
     args = [*args, *map(str, sizes), "--", *(str(int(f)) for f in flags)]
@@ -140,14 +148,14 @@ def run(
             file.write("\n".join(" ".join(map(str, row)) for row in start) + "\n")
             file.flush()
             args.append(file.name)
-        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+        out = subprocess.run(args, check=True, capture_output=True, text=True, env=env).stdout
     lines = out.split("\n")
     if int(lines[0]) == n * n:
         return None
-    rounds = [list(map(int, line.split())) for line in lines[1 : 1 + rules["rounds"]]]
-    found = unmet(n, rounds, sizes)
+    night = [list(map(int, line.split())) for line in lines[1 : 1 + rounds]]
+    found = unmet(n, night, sizes)
     assert found == int(lines[0]), (found, lines[0])
-    return found, rounds
+    return found, night
 
 
 def search(
@@ -182,43 +190,44 @@ def encode(rounds: list[list[int]]) -> tuple[str, ...]:
     return tuple("".join(ALPHABET[p] for p in flat) for flat in rounds)
 
 
-def on_disk() -> dict:
-    """The nights in the data module now (another run may have stored some since)."""
-    text = TARGET.read_text().split(HEAD, 1)[1]
+def on_disk(target: Path = TARGET, head: str = HEAD) -> dict:
+    """The nights in a data module now (another run may have stored some since)."""
+    text = "\n" + target.read_text().split(head, 1)[1]
     return ast.literal_eval("{" + text[: text.index("\n}\n") + 2])
 
 
-def write(nights: dict, *, merge: bool = True) -> None:
-    """Store ``nights``, keeping any night on disk that claims fewer repeats.
+def write(nights: dict, *, merge: bool = True, target: Path = TARGET, head: str = HEAD) -> None:
+    """Store ``nights`` in ``target`` (``stored.py`` unless told), keeping any night on
+    disk that claims fewer repeats.
 
     Under a lock, so two searches (one per core) can store their finds side by side.
     """
     import fcntl
 
-    with open(TARGET.with_suffix(".lock"), "w") as lock:
+    with open(target.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        _write(nights, merge=merge)
+        _write(nights, merge=merge, target=target, head=head)
 
 
-def _write(nights: dict, *, merge: bool) -> None:
-    for key, night in on_disk().items() if merge else ():
+def _write(nights: dict, *, merge: bool, target: Path, head: str) -> None:
+    for key, night in on_disk(target, head).items() if merge else ():
         if key not in nights or night[0] < nights[key][0]:
             nights[key] = night
     lines = []
-    for (game, n), (excess, night) in sorted(nights.items()):
-        lines.append(f'    ("{game}", {n}): (')
+    for key, (excess, night) in sorted(nights.items()):
+        lines.append(f"    {key!r}: (".replace("'", '"'))
         lines.append(f"        {excess},")
         lines.append("        (")
         lines.extend(f'            "{row}",' for row in night)
         lines.append("        ),")
         lines.append("    ),")
-    text = TARGET.read_text()
-    head, rest = text.split(HEAD, 1)
+    text = target.read_text()
+    before, rest = text.split(head, 1)
     tail = rest[rest.index("}\n") :]
     body = "".join(line + "\n" for line in lines)
-    fresh = TARGET.with_suffix(".new")
-    fresh.write_text(head + HEAD + body + tail)
-    fresh.replace(TARGET)  # whole, for a reader that takes no lock
+    fresh = target.with_suffix(".new")
+    fresh.write_text(before + head + body + tail)
+    fresh.replace(target)  # whole, for a reader that takes no lock
 
 
 def fair_order(rounds: list[list[list[int]]], preferred: int) -> list | None:
@@ -393,15 +402,17 @@ def prune(nights: dict, seeds: range) -> None:
             stored.NIGHTS.pop((game, n), None)
 
 
-def prefix_fair(night: list[list[list[int]]], preferred: int, n: int) -> bool:
-    """Spread of odd-table rounds at most 1 after every round (the engine allows 2 midway)."""
+def prefix_fair(night: list[list[list[int]]], preferred: int, n: int, midway: int = 1) -> bool:
+    """Spread of odd-table rounds at most 1 after the last round and ``midway`` after
+    each one before (1 for the whole nights, so any first rounds are fair too; the
+    engine's own rule allows 2, ``fair._MIDWAY``)."""
     counts = [0] * n
-    for tables in night:
+    for r, tables in enumerate(night):
         flags = odd_flags([len(t) for t in tables], preferred)
         for table, flag in zip(tables, flags, strict=True):
             for p in table:
                 counts[p] += flag
-        if max(counts) - min(counts) > 1:
+        if max(counts) - min(counts) > (1 if r == len(night) - 1 else midway):
             return False
     return True
 

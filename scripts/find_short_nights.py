@@ -30,12 +30,9 @@ may store side by side.
 from __future__ import annotations
 
 import argparse
-import ast
-import fcntl
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -50,11 +47,14 @@ from scripts.find_seatings import (  # noqa: E402
     TABU,
     compile_search,
     encode,
+    on_disk,
+    prefix_fair,
+    run,
+    write,
 )
 from tourney.seating import plan_night, stored_short  # noqa: E402
 from tourney.seating.core import table_sizes  # noqa: E402
 from tourney.seating.fair import _MIDWAY as MIDWAY  # noqa: E402
-from tourney.seating.fair import odd_flags  # noqa: E402
 from tourney.seating.stored import GAMES, excess  # noqa: E402
 
 TARGET = ROOT / "tourney" / "seating" / "stored_short.py"
@@ -63,20 +63,6 @@ SEEDS = range(1, 6)
 CYCLE = 2_000_000
 """The annealing's steps between reheats: a few seconds hold dozens of cycles (about 13
 million steps a second), where the whole nights' settings hold one."""
-
-
-def fair(night: list[list[list[int]]], preferred: int, n: int) -> bool:
-    """The engine's rule (``fair.slack_for``): a spread of odd-table rounds of at most 2
-    before the last round and at most 1 after it."""
-    counts = [0] * n
-    for r, tables in enumerate(night):
-        flags = odd_flags([len(t) for t in tables], preferred)
-        for table, flag in zip(tables, flags, strict=True):
-            for p in table:
-                counts[p] += flag
-        if max(counts) - min(counts) > (1 if r == len(night) - 1 else MIDWAY):
-            return False
-    return True
 
 
 def tables(flat: list[int], split: list[int]) -> list[list[int]]:
@@ -104,32 +90,19 @@ def engine(game: str, n: int, rounds: int) -> list[tuple[int, list[list[list[int
             stored_short.SHORT[game, n, rounds] = saved
 
 
-def run(
+def searched(
     args: list[str], game: str, n: int, rounds: int, start: list | None
 ) -> list[list[list[int]]] | None:
-    """Run a C search (``args``: its command line up to the table sizes) for ``rounds`` of
-    room ``n``, from ``start`` when given, with the engine's midway band; None when it
-    found no fair night."""
-    rules = GAMES[game]
-    split = table_sizes(n, **rules["sizes"])
-    flags = odd_flags(split, rules["sizes"]["preferred"])
-    args = [*args, *map(str, split), "--", *(str(int(f)) for f in flags)]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
-        if start:
-            file.write("\n".join(" ".join(str(p) for t in ts for p in t) for ts in start) + "\n")
-            file.flush()
-            args.append(file.name)
-        out = subprocess.run(
-            args,
-            check=True,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "MIDWAY": str(MIDWAY)},
-        )
-    lines = out.stdout.split("\n")
-    if int(lines[0]) == n * n:
+    """A C search's night (``find_seatings.run``) for ``rounds`` of room ``n``, from
+    ``start`` when given, within the engine's midway band, as tables; None when it found
+    no fair night."""
+    flat_start = [[p for t in ts for p in t] for ts in start] if start else None
+    env = {**os.environ, "MIDWAY": str(MIDWAY)}
+    result = run(args, game, n, flat_start, rounds=rounds, env=env)
+    if result is None:
         return None
-    return [tables(list(map(int, line.split())), split) for line in lines[1 : 1 + rounds]]
+    split = table_sizes(n, **GAMES[game]["sizes"])
+    return [tables(flat, split) for flat in result[1]]
 
 
 def tabu(
@@ -138,7 +111,7 @@ def tabu(
     """The tabu search's night, from ``start``."""
     args = [str(binary), str(n), str(rounds), str(seed), str(seconds)]
     args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
-    return run(args, game, n, rounds, start)
+    return searched(args, game, n, rounds, start)
 
 
 def anneal(
@@ -148,7 +121,7 @@ def anneal(
     args = [str(binary), str(n), str(rounds), str(seed), str(seconds)]
     settings = {**SEARCH[game], "cycle": CYCLE}
     args += [str(settings[k]) for k in ("unmet", "hot", "cold", "cycle")]
-    return run(args, game, n, rounds, None)
+    return searched(args, game, n, rounds, None)
 
 
 def even_enough(night: list[list[list[int]]], n: int) -> bool:
@@ -164,34 +137,6 @@ def even_enough(night: list[list[list[int]]], n: int) -> bool:
     return max(met.values()) <= math.ceil(sum(met.values()) / (n * (n - 1) // 2)) + 3
 
 
-def on_disk() -> dict:
-    text = "\n" + TARGET.read_text().split(HEAD, 1)[1]
-    return ast.literal_eval("{" + text[: text.index("\n}\n") + 2])
-
-
-def write(nights: dict) -> None:
-    """Store ``nights``, keeping any night on disk that claims fewer repeats (under a lock)."""
-    with open(TARGET.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        for key, night in on_disk().items():
-            if key not in nights or night[0] < nights[key][0]:
-                nights[key] = night
-        lines = []
-        for (game, n, rounds), (claimed, night) in sorted(nights.items()):
-            lines.append(f'    ("{game}", {n}, {rounds}): (')
-            lines.append(f"        {claimed},")
-            lines.append("        (")
-            lines.extend(f'            "{row}",' for row in night)
-            lines.append("        ),")
-            lines.append("    ),")
-        text = TARGET.read_text()
-        head, rest = text.split(HEAD, 1)
-        tail = rest[rest.index("}\n") :]
-        fresh = TARGET.with_suffix(".new")
-        fresh.write_text(head + HEAD + "".join(line + "\n" for line in lines) + tail)
-        fresh.replace(TARGET)
-
-
 def room(
     binaries: tuple[Path, Path], game: str, n: int, rounds: int, args: argparse.Namespace
 ) -> None:
@@ -201,7 +146,7 @@ def room(
     least = min(e for e, _ in theirs)
     if worst == 0:
         return
-    kept = [(e, night) for e, night in theirs if fair(night, preferred, n)]
+    kept = [(e, night) for e, night in theirs if prefix_fair(night, preferred, n, MIDWAY)]
     candidates = list(kept)
     start = min(kept or theirs, key=lambda found: found[0])[1]
     if args.source:
@@ -217,10 +162,12 @@ def room(
             if night is not None:
                 candidates.append((excess(n, night), night))
     good = [
-        (e, night) for e, night in candidates if fair(night, preferred, n) and even_enough(night, n)
+        (e, night)
+        for e, night in candidates
+        if prefix_fair(night, preferred, n, MIDWAY) and even_enough(night, n)
     ]
     best = min(good, key=lambda found: found[0], default=None)
-    have = on_disk().get((game, n, rounds), (None,))[0]
+    have = on_disk(TARGET, HEAD).get((game, n, rounds), (None,))[0]
     print(
         f"{game} {n}x{rounds}: engine {[e for e, _ in theirs]}, found "
         f"{best and best[0]}, stored {have}",
@@ -230,7 +177,8 @@ def room(
         return
     if have is not None and have <= best[0]:
         return
-    write({(game, n, rounds): (best[0], encode([[p for t in ts for p in t] for ts in best[1]]))})
+    night = encode([[p for t in ts for p in t] for ts in best[1]])
+    write({(game, n, rounds): (best[0], night)}, target=TARGET, head=HEAD)
 
 
 def main(argv: list[str] | None = None) -> int:
