@@ -68,6 +68,7 @@ sys.path.insert(0, str(ROOT))
 from tourney.seating import plan_night  # noqa: E402
 from tourney.seating.core import table_sizes  # noqa: E402
 from tourney.seating.designs import forty, thirty_six, transversal  # noqa: E402
+from tourney.seating.fair import _MIDWAY as MIDWAY  # noqa: E402
 from tourney.seating.fair import odd_flags  # noqa: E402
 from tourney.seating.stored import ALPHABET, GAMES, NIGHTS, decode  # noqa: E402
 
@@ -402,10 +403,11 @@ def prune(nights: dict, seeds: range) -> None:
             stored.NIGHTS.pop((game, n), None)
 
 
-def prefix_fair(night: list[list[list[int]]], preferred: int, n: int, midway: int = 1) -> bool:
+def prefix_fair(night: list[list[list[int]]], preferred: int, n: int, midway: int = MIDWAY) -> bool:
     """Spread of odd-table rounds at most 1 after the last round and ``midway`` after
-    each one before (1 for the whole nights, so any first rounds are fair too; the
-    engine's own rule allows 2, ``fair._MIDWAY``)."""
+    each one before: the engine's own rule (``fair._MIDWAY``, 2) unless told otherwise.
+    The C searches keep 1 after every round, a stricter night; ``stored.night_for``
+    serves the first rounds of a whole night only where they end fair."""
     counts = [0] * n
     for r, tables in enumerate(night):
         flags = odd_flags([len(t) for t in tables], preferred)
@@ -644,7 +646,7 @@ def offer(source: Path, game: str, n: int, nights: dict) -> int:
         print(f"{source}: not {GAMES[game]['rounds']} rounds of tables {sizes}", flush=True)
         return 1
     if not prefix_fair(night, GAMES[game]["sizes"]["preferred"], n):
-        print(f"{source}: not fair after every round", flush=True)
+        print(f"{source}: not fair (1 at the end, {MIDWAY} before)", flush=True)
         return 1
     flat = [[p for t in tables for p in t] for tables in night]
     found = unmet(n, flat, sizes)

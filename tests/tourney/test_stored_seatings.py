@@ -10,7 +10,7 @@ import pytest
 from tourney.seating import Plan, plan_night, plan_round, table_sizes
 from tourney.seating.constraints import Constraints
 from tourney.seating.fair import _MIDWAY, odd_flags
-from tourney.seating.stored import GAMES, NIGHTS, decode, excess, night_for
+from tourney.seating.stored import GAMES, NIGHTS, decode, excess, night_for, odd_spread
 from tourney.seating.stored_short import SHORT
 
 STORED = sorted(NIGHTS)
@@ -73,18 +73,17 @@ def test_no_pair_in_a_stored_night_meets_more_than_once_past_the_average(game, n
 
 @pytest.mark.parametrize(("game", "n", "rounds"), EVERY, ids=IDS)
 def test_a_stored_night_shares_the_odd_table_after_every_round(game, n, rounds):
-    """A whole night: spread at most 1 after every round, so a night cut short is fair too
-    (RULES.md). A short night is planned for its length: at most 1 at its end and, before,
-    the 2 the engine's own search allows midway (``fair._MIDWAY``)."""
+    """Spread at most 1 at the night's end (RULES.md) and, before, the 2 the engine's own
+    search allows midway (``fair._MIDWAY``); the first rounds of a whole night serve a
+    shorter one only where they end fair (the next test)."""
     preferred = GAMES[game]["sizes"]["preferred"]
-    whole = rounds == GAMES[game]["rounds"]
     odd: Counter = Counter(dict.fromkeys(range(n), 0))
     for r, tables in enumerate(tables_of(game, n, rounds)):
         flags = odd_flags([len(t) for t in tables], preferred)
         for table, flag in zip(tables, flags, strict=True):
             for p in table:
                 odd[p] += flag
-        allowed = 1 if whole or r == rounds - 1 else _MIDWAY
+        allowed = 1 if r == rounds - 1 else _MIDWAY
         assert max(odd.values()) - min(odd.values()) <= allowed
 
 
@@ -131,14 +130,33 @@ def test_constraints_send_the_night_to_the_search_and_hold():
         assert at[2] == at[3]
 
 
-def test_a_shorter_night_uses_the_stored_rounds_only_when_they_are_at_the_bound():
+def test_a_shorter_night_uses_the_stored_rounds_only_when_they_are_at_the_bound_and_fair():
+    served = 0
     for game, n in STORED:
         rules = GAMES[game]["sizes"]
         for rounds in range(2, GAMES[game]["rounds"]):
             if (game, n, rounds) in SHORT:
                 continue
             night = night_for(n, rounds, **rules)
-            assert night is None or excess(n, night) == 0
+            if night is None:
+                continue
+            served += 1
+            assert excess(n, night) == 0
+            assert night == tables_of(game, n, GAMES[game]["rounds"])[:rounds]
+            assert odd_spread(night, rules["preferred"]) <= 1
+    assert served
+
+
+def test_an_unfair_first_few_rounds_are_not_served_as_a_shorter_night():
+    """A whole night fair only by its end: its first rounds go to the search instead."""
+    game, n = "shanghai", 42
+    rules = GAMES[game]["sizes"]
+    whole = tables_of(game, n, GAMES[game]["rounds"])
+    unfair = [r for r in range(2, GAMES[game]["rounds"]) if odd_spread(whole[:r], 5) > 1]
+    assert unfair
+    for rounds in unfair:
+        if (game, n, rounds) not in SHORT:
+            assert night_for(n, rounds, **rules) is None
 
 
 @pytest.mark.parametrize("key", sorted(SHORT), ids=[f"{g}-{n}x{r}" for g, n, r in sorted(SHORT)])
