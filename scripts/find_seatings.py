@@ -8,7 +8,8 @@ by a long simulated annealing (``find_seatings.c``, compiled on the fly: pure Py
 would take days for the 10^9 swaps a room needs), and stored as data the engine
 relabels per night. Every stored night is checked here and by
 ``tests/tourney/test_stored_seatings.py``: the table sizes ``table_sizes`` gives, the
-repeat meetings it claims, and the fair share of the odd table after every round.
+repeat meetings it claims, and the fair share of the odd table: a spread of 1 by the
+night's end and the engine's 2 before it (``fair._MIDWAY``).
 
 Three sources, best kept:
 
@@ -55,6 +56,7 @@ import argparse
 import ast
 import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -171,8 +173,11 @@ def search(
     settings = {**SEARCH[game], **(POLISH if start else {})}
     args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(settings[k]) for k in ("unmet", "hot", "cold", "cycle")]
-    return run(args, game, n, start)
+    return run(args, game, n, start, env=WIDE)
 
+
+WIDE = {**os.environ, "MIDWAY": str(MIDWAY)}
+"""The C searches' environment: the engine's midway band (:func:`prefix_fair`)."""
 
 TABU = {"stall": 20_000, "shake": 10, "tenure_min": 5, "tenure_max": 15}
 """The tabu search's settings (see tabu_seatings.c), tried on N = 37."""
@@ -184,7 +189,7 @@ def tabu(
     """The tabu search's night for ``n``, from ``start`` (a stored night) when given."""
     args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
-    return run(args, game, n, start)
+    return run(args, game, n, start, env=WIDE)
 
 
 def encode(rounds: list[list[int]]) -> tuple[str, ...]:
@@ -406,7 +411,7 @@ def prune(nights: dict, seeds: range) -> None:
 def prefix_fair(night: list[list[list[int]]], preferred: int, n: int, midway: int = MIDWAY) -> bool:
     """Spread of odd-table rounds at most 1 after the last round and ``midway`` after
     each one before: the engine's own rule (``fair._MIDWAY``, 2) unless told otherwise.
-    The C searches keep 1 after every round, a stricter night; ``stored.night_for``
+    The C searches keep the same band (``MIDWAY=2``, :data:`WIDE`); ``stored.night_for``
     serves the first rounds of a whole night only where they end fair."""
     counts = [0] * n
     for r, tables in enumerate(night):
@@ -636,7 +641,7 @@ def floor_of(game: str, n: int, sizes: list[int]) -> int:
 def offer(source: Path, game: str, n: int, nights: dict) -> int:
     """Store a night found by another tool (OR-Tools' CP-SAT, offline, found 14 Rook
     Shanghai players' night at the bound where these searches stopped one short) when it
-    is fair after every round and beats what stands, as :func:`keep` decides."""
+    is fair (:func:`prefix_fair`) and beats what stands, as :func:`keep` decides."""
     night = [sorted(tables, key=len, reverse=True) for tables in json.loads(source.read_text())]
     sizes = table_sizes(n, **GAMES[game]["sizes"])
     if (
