@@ -5,7 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tests.e2e.demo import build_night, sign_in
-from tests.e2e.test_polish_layout import NO_SIDEWAYS_SCROLL, SMALL_TARGETS, TARGETS
+from tests.e2e.test_polish_layout import LINES, NO_SIDEWAYS_SCROLL, SMALL_TARGETS, TARGETS
+from tests.factories import UserFactory, night
+from tourney import services
 from tourney.accounts import team_invites
 from tourney.models import ClubSite, Event, SeatingConstraint, TableCard
 from tourney.night.sheet import build_sheet
@@ -96,3 +98,30 @@ def test_every_page_a_player_opens_without_signing_in_fits_a_phone(live_server, 
     assert page.get_by_role("link", name="Sign in first").bounding_box()["height"] >= 44
     context.close()
     assert problems == {}
+
+
+def test_a_round_seated_but_not_started_fits_a_phone(live_server, browser, phone):
+    # Before play the round page has the Re-seat form, whose method list (its longest
+    # choice "Rating: tables balanced by club rating") once squeezed the button to a
+    # letter a line past the right edge: the page was 419 px on a 412 px Pixel 7. A
+    # phone's browser then widens its layout to the page, so the page is measured
+    # against the phone's own width, not window.innerWidth.
+    host = UserFactory(username="host")
+    event = night(13, owner=host)
+    rnd = services.seat_next_round(event)
+    width = phone["viewport"]["width"]
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, live_server.url)
+    url = reverse("round_detail", args=[event.slug, rnd.number])
+    problems = walk(page, live_server.url, {"round 1, before play": url})
+    page_width = page.evaluate("document.documentElement.scrollWidth")
+    reseat = page.get_by_role("button", name="Re-seat")
+    button, lines = reseat.bounding_box(), reseat.evaluate(LINES)
+    method = page.get_by_label("Seating method").bounding_box()
+    context.close()
+    assert problems == {}
+    assert page_width <= width
+    assert lines == 1 and button["height"] >= 44 and button["width"] >= 44
+    assert button["x"] + button["width"] <= width and method["x"] + method["width"] <= width
