@@ -48,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tourney.seating import Plan, plan_night
+from tourney.seating.fair import _MIDWAY as MIDWAY
 from tourney.seating.fair import odd_flags
 from tourney.seating.stored import night_for
 
@@ -109,9 +110,9 @@ def baseline(
     geometrically from 4 to 0.2 over the time. Like the engine it keeps the
     fairness rule: a swap between an odd-size and a usual table is taken only
     while every player's odd-table rounds stay, after the last round, within
-    one of everyone else's (each count at the even share rounded down or up)
-    and, after each earlier round, within one of that round's even share
-    rounded down (a spread of 2 at most, as the engine allows midway).
+    one of everyone else's (each count at the even share rounded down or up),
+    and after each earlier round as well: the engine's rule (``fair._MIDWAY``),
+    which keeps a night fair whenever it ends or the odd table goes.
     """
     rng = random.Random(seed)
     rounds = len(sizes)
@@ -130,7 +131,8 @@ def baseline(
     band = []
     for t in range(rounds):
         lo, extra = divmod(sum(row[t] for row in had), n)
-        band.append((lo, lo + (extra > 0)) if t == rounds - 1 else (lo - 1, lo + 1))
+        strict = t == rounds - 1 or MIDWAY == 1
+        band.append((lo, lo + (extra > 0)) if strict else (lo - 1, lo + 1))
 
     def fair_move(r: int, leaves: int, joins: int) -> bool:
         down, up = had[leaves], had[joins]

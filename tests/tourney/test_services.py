@@ -232,3 +232,24 @@ def test_a_late_arrival_replans_the_rest_of_the_night_and_everyone_moves():
     }
     for seat in second.seats.select_related("table"):
         assert before.get(seat.player_id) != (seat.table.number, seat.position)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "sizes"), [("toonerville", 13, (3, 5)), ("shanghai", 9, (4, 6))]
+)
+def test_seating_by_standings_seats_round_one_before_anyone_has_a_total(game, players, sizes):
+    """Round 1 has no totals yet: everyone is level, and the round is seated (it raised)."""
+    event = night(
+        players,
+        game_slug=game,
+        seating_method="standings",
+        min_table_size=sizes[0],
+        max_table_size=sizes[1],
+        rounds_planned=11 if game == "toonerville" else 7,
+    )
+    first = play_round(event)
+    seated = sorted(first.seats.values_list("player_id", flat=True))
+    assert seated == sorted(event.players.values_list("pk", flat=True))
+    services.close_round(first)
+    second = services.seat_next_round(event)  # now by the totals round 1 left
+    assert second.seats.count() == players

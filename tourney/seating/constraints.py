@@ -11,12 +11,15 @@ words the host can act on once the app has put names to the players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tourney.seating.core import P, SeatingError
 
-__all__ = ["ConstraintError", "Constraints"]
+__all__ = ["ConstraintError", "Constraints", "seat_units"]
+
+_NODES = 20_000
+"""Steps the exact seating search (:func:`seat_units`) takes before it gives up."""
 
 
 class ConstraintError(SeatingError):
@@ -140,4 +143,138 @@ class Constraints:
                 found.append(
                     f"{len(who)} players are kept at table {t}, which seats {sizes[t - 1]}."
                 )
+        if not found and not mine.fits(sizes, here):
+            # Nothing above on its own, but together no seating keeps them: name the
+            # fewest rules that clash (each one left out in turn, kept if needed).
+            rules = mine.rules()
+            needed = list(rules)
+            for rule in rules:
+                rest = [r for r in needed if r != rule]
+                if not Constraints.from_rules(rest).fits(sizes, here):
+                    needed = rest
+            said = "; ".join(_say(rule, name) for rule in needed)
+            found.append(f"No seating keeps all of these rules at once: {said}.")
         return list(dict.fromkeys(found))
+
+    def rules(self) -> list[tuple]:
+        """Each rule on its own: ("pin", p, t), ("apart", a, b) or ("together", a, b)."""
+        return [
+            *(("pin", p, t) for p, t in self.pinned),
+            *(("together", a, b) for a, b in self.together),
+            *(("apart", a, b) for a, b in self.apart),
+        ]
+
+    @classmethod
+    def from_rules(cls, rules: Iterable[tuple]) -> Constraints:
+        rules = list(rules)
+        return cls.of(
+            pinned=[(p, t) for kind, p, t in rules if kind == "pin"],
+            apart=[(a, b) for kind, a, b in rules if kind == "apart"],
+            together=[(a, b) for kind, a, b in rules if kind == "together"],
+        )
+
+    def fits(self, sizes: Sequence[int], players: Iterable[P]) -> bool:
+        """Whether some seating of ``players`` at tables of ``sizes`` keeps every rule.
+
+        Only the players the rules name are seated here; the others fill what is left,
+        so the tables need only hold everyone. Pins are checked as the planner numbers
+        tables: the players kept at one table number share a table, those kept at two
+        numbers do not, and a number beyond the tables is ruled out above.
+        """
+        here = sorted(set(players))
+        mine = self.present(here)
+        named = {p for p, _ in mine.pinned}
+        named.update(p for pair in (*mine.apart, *mine.together) for p in pair)
+        groups = mine.groups(here)
+        in_group = {p for g in groups for p in g}
+        units = [tuple(g) for g in groups] + [(p,) for p in sorted(named - in_group)]
+        apart: dict[P, set] = {}
+        for a, b in mine.apart:
+            apart.setdefault(a, set()).add(b)
+            apart.setdefault(b, set()).add(a)
+        pins = dict(mine.pinned)
+        if sum(sizes) < len(here):
+            return True  # the room doesn't split: said elsewhere
+        return seat_units(list(sizes), units, pins, apart) is not None
+
+
+def _say(rule: tuple, name: Callable[[P], str]) -> str:
+    kind, a, b = rule
+    if kind == "pin":
+        return f"{name(a)} always at table {b}"
+    if kind == "together":
+        return f"{name(a)} and {name(b)} together"
+    return f"{name(a)} and {name(b)} apart"
+
+
+def seat_units(
+    sizes: list[int],
+    units: Sequence[Sequence[P]],
+    pins: Mapping[P, int],
+    apart: Mapping[P, Collection[P]],
+    prefer: Callable[[Sequence[P], int], object] | None = None,
+) -> list[list[P]] | None:
+    """Tables of ``sizes`` holding each of ``units`` whole, or None when no seating can.
+
+    An exact search (depth first, the most constrained unit first): a unit goes to a
+    table with room for all of it, where nobody it is kept apart from sits, and its pin
+    (a table number: players kept at one number share a table, at two numbers do not)
+    agrees with the table's. ``prefer(unit, t)`` orders the tables tried for a unit
+    (lowest first), so the first seating found is the one the caller likes best. Gives
+    up (None) after ``_NODES`` steps; the rooms hosts run need far fewer.
+    """
+    for unit in units:
+        if any(x in apart.get(p, ()) for p in unit for x in unit):
+            return None
+        if len({pins[p] for p in unit if p in pins}) > 1:
+            return None
+
+    def weight(unit: Sequence[P]) -> tuple:
+        pinned = any(p in pins for p in unit)
+        return (not pinned, -sum(len(apart.get(p, ())) for p in unit), -len(unit))
+
+    order = sorted(units, key=weight)
+    tables: list[list[P]] = [[] for _ in sizes]
+    free = list(sizes)
+    label: list[int | None] = [None] * len(sizes)
+    steps = [0]
+
+    def fit(k: int) -> bool:
+        if k == len(order):
+            return True
+        steps[0] += 1
+        if steps[0] > _NODES:
+            return False
+        unit = order[k]
+        pin = next((pins[p] for p in unit if p in pins), None)
+        candidates = range(len(sizes))
+        if prefer is not None:
+            candidates = sorted(candidates, key=lambda t: prefer(unit, t))
+        tried_empty: set[tuple[int, int | None]] = set()
+        for t in candidates:
+            if free[t] < len(unit):
+                continue
+            if pin is not None and label[t] not in (None, pin):
+                continue
+            if pin is not None and label[t] is None and pin in label:
+                continue
+            if any(x in apart.get(p, ()) for p in unit for x in tables[t]):
+                continue
+            if not tables[t] and label[t] is None:
+                # Two empty tables of one size are alike: try one of them.
+                if (sizes[t], pin) in tried_empty and prefer is None:
+                    continue
+                tried_empty.add((sizes[t], pin))
+            tables[t].extend(unit)
+            free[t] -= len(unit)
+            was = label[t]
+            if pin is not None:
+                label[t] = pin
+            if fit(k + 1):
+                return True
+            del tables[t][-len(unit) :]
+            free[t] += len(unit)
+            label[t] = was
+        return False
+
+    return tables if fit(0) else None

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tourney.seating.constraints import ConstraintError, Constraints
+from tourney.seating.constraints import ConstraintError, Constraints, seat_units
 from tourney.seating.core import P, Plan, _Guard
 
 __all__ = [
@@ -280,9 +280,12 @@ class Slack:
         return Slack(down, up, self.rounds)
 
 
-_MIDWAY = 2
-"""The spread allowed before a plan's last round (1 at its end): a night plan may
-reach the fair rotation by the end rather than round by round."""
+_MIDWAY = 1
+"""The spread allowed before a plan's last round (1 at its end). It was 2, so a night plan
+could reach the fair rotation by its end rather than round by round, but a night does not
+always run as planned: a late arrival or a leaver can take the odd table away (19 players
+and a 3-table become 20 at four 4s), and a spread of 2 then stays to the end. So every
+round keeps the spread at 1, whatever comes next."""
 
 
 def fair_rounds(
@@ -403,6 +406,23 @@ def place(
         tables = _try_place(split, flags, seated, odd, rules, wanted, rng, near, attempt)
         if tables is not None:
             return tables
+    # The quick tries keep to who is due an odd table; where that share can't hold
+    # with the rules (a pair kept apart, both not due, and one usual table), the exact
+    # search seats the rules first and gives the odd tables to those due where it can.
+    here = set(seated)
+    units = [tuple(p for p in unit if p in here) for unit in rules.units]
+    units = [u for u in units if u]
+    in_unit = {p for u in units for p in u}
+    units += [(p,) for p in seated if p not in in_unit]
+    tables = seat_units(
+        list(split),
+        units,
+        rules.pins,
+        rules.apart,
+        prefer=lambda unit, t: (flags[t] != (unit[0] in odd), wanted.get(unit[0], t) != t),
+    )
+    if tables is not None:
+        return tables
     raise ConstraintError(
         "No seating keeps every constraint this round: "
         + " ".join(rules.source.problems(split, seated) or ["try fewer constraints."])

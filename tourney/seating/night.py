@@ -1320,8 +1320,14 @@ class _NightGuard:
         return None
 
     def traded(self, r: int, r2: int, p: int, q: int) -> None:
-        """p and q traded in round r and back in round r2 (call before the swaps)."""
-        leaves, joins = (p, q) if self.odd[r][self.pos[r][p]] else (q, p)
+        """p and q traded in round r and back in round r2 (call before the swap in r2).
+
+        Who leaves the odd table in round r is read off round r2, not swapped yet
+        (there they sit the other way round): the search swaps round r first to
+        price round r2, and reading round r then named the two the wrong way round,
+        so the slack drifted and a night came out with a spread of 3 midway.
+        """
+        leaves, joins = (q, p) if self.odd[r2][self.pos[r2][p]] else (p, q)
         self.slack.trade(r, r2, leaves, joins)
 
     def moved(self, r: int, p: int, q: int) -> None:

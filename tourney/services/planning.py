@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
@@ -107,20 +108,27 @@ def read_inputs(
         short_table_size=game.short_table_size,
         fallback=_chosen_fallback(event, fallback),
         night_rounds=event.rounds_planned,
-        totals=_totals(event, method) if not one_table else None,
+        totals=_totals(event, method, present) if not one_table else None,
         prior=tuple(sorted((tuple(sorted(pair)), w) for pair, w in prior.items() if w > 0)),
         constraints=event.seating_constraints.as_constraints().present(present),
         names=tuple(sorted(players.items())),
     )
 
 
-def _totals(event: Event, method: str) -> tuple[tuple[int, int], ...] | None:
+def _totals(
+    event: Event, method: str, present: Sequence[int] = ()
+) -> tuple[tuple[int, int], ...] | None:
     """What the standings and rating methods rank by: the night's totals, or each
-    player's club rating (in hundredths, so the inputs stay whole numbers)."""
+    player's club rating (in hundredths, so the inputs stay whole numbers).
+
+    Before any round is scored nobody has a total on the sheet: everyone present then
+    counts as 0, all level, so seating by standings can seat round 1.
+    """
     from .seat import event_ratings, event_totals
 
     if method == Event.Seating.STANDINGS:
-        return tuple(sorted(event_totals(event).items()))
+        totals = event_totals(event)
+        return tuple(sorted({**dict.fromkeys(present, 0), **totals}.items()))
     if method == Event.Seating.RATING:
         return tuple(sorted(event_ratings(event).items()))
     return None
