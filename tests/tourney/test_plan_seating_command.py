@@ -1,12 +1,15 @@
 """`manage.py plan_seating`: the seating engine's preview, no database."""
 
 import json
+import re
 from collections import Counter
 from io import StringIO
 from itertools import combinations, pairwise
 
 import pytest
 from django.core.management import CommandError, call_command
+
+from tourney.management.commands.plan_seating import Command
 
 
 def run(**options) -> dict:
@@ -31,7 +34,7 @@ def test_same_seed_same_night_and_the_seed_matters():
     assert [len(t) for t in first["rounds"][0]] == [5, 5, 5, 5]
 
 
-@pytest.mark.parametrize("method", ["standings", "random"])
+@pytest.mark.parametrize("method", ["standings", "random", "rating"])
 def test_other_methods(method):
     result = run(players=9, rounds=2, game="toonerville", method=method)
     for tables in result["rounds"]:
@@ -62,3 +65,55 @@ def test_night_method_prints_the_whole_night_plan():
         seat = {p: (t, s) for t, table in enumerate(before) for s, p in enumerate(table)}
         assert all(seat[p] != (t, s) for t, table in enumerate(after) for s, p in enumerate(table))
     assert result == run(players=16, rounds=5, game="toonerville", method="night", seed="3")
+
+
+def test_the_method_help_names_every_method():
+    parser = Command().create_parser("manage.py", "plan_seating")
+    method = next(a for a in parser._actions if a.dest == "method")
+    assert method.choices == ("mix", "standings", "random", "rating", "night")
+    for choice in method.choices:
+        assert re.search(rf"\b{choice}\b", method.help), choice
+
+
+def test_the_rating_method_plans_from_simulated_ratings_the_same_for_a_seed():
+    first = run(players=16, rounds=3, game="toonerville", method="rating", seed="4")
+    assert first == run(players=16, rounds=3, game="toonerville", method="rating", seed="4")
+    for tables in first["rounds"]:
+        assert [len(t) for t in tables] == [4, 4, 4, 4]
+
+
+def test_a_short_table_for_a_game_without_one_names_the_games_that_have_one():
+    with pytest.raises(CommandError) as raised:
+        run(players=13, rounds=3, game="toonerville", fallback="short_table")
+    assert str(raised.value) == (
+        "--fallback short_table: Toonerville Rook has no short table (games with one: "
+        "Rook Shanghai). Try --fallback sit_out."
+    )
+    # Rook Shanghai has one: 7 players, who split into no tables of 4 to 6, sit 4 and 3.
+    tables = run(players=7, rounds=1, game="shanghai", fallback="short_table")["rounds"][0]
+    assert sorted(len(t) for t in tables) == [3, 4]
+
+
+def test_a_player_pinned_twice_is_refused_naming_the_player():
+    with pytest.raises(CommandError) as raised:
+        call_command(
+            "plan_seating", "--pin", "0=1", "--pin", "0=2", players=13, rounds=3, game="toonerville"
+        )
+    assert str(raised.value) == (
+        "--pin 0=2: player 0 is already kept at table 1; pin each player once."
+    )
+    # Two players pinned once each still plan.
+    out = StringIO()
+    call_command(
+        "plan_seating",
+        "--pin",
+        "0=1",
+        "--pin",
+        "1=2",
+        players=13,
+        rounds=2,
+        game="toonerville",
+        stdout=out,
+    )
+    for tables in json.loads(out.getvalue())["rounds"]:
+        assert 0 in tables[0] and 1 in tables[1]

@@ -39,6 +39,14 @@ def simulated_totals(players: int, rounds: int, seed: int | str) -> list[dict[in
     return before
 
 
+def simulated_ratings(players: int, seed: int | str) -> dict[int, int]:
+    """Made-up club ratings, for previewing the rating method: each player a skill
+    drawn from a seeded RNG around the rating model's starting 25 (in hundredths, as
+    the app passes them), the same all night as a real rating is."""
+    rng = random.Random(f"plan_seating-ratings|{seed}")
+    return {player: round(rng.gauss(25, 4) * 100) for player in range(players)}
+
+
 class Command(BaseCommand):
     help = (
         "Print a night's seating as JSON, without touching the database: "
@@ -46,7 +54,7 @@ class Command(BaseCommand):
         "(0 to N-1) in seat order, dealer first. The method night plans every round "
         "together, as the app does for mix events; mix plans one round at a time. The "
         "standings method has no real scores here, so it uses simulated totals drawn "
-        "from a seeded RNG."
+        "from a seeded RNG; the rating method, simulated club ratings."
     )
     requires_system_checks: list[str] = []
 
@@ -59,13 +67,15 @@ class Command(BaseCommand):
             choices=(*seating.METHODS, NIGHT),
             default="mix",
             help="mix (default, round by round), night (the whole night at once), "
-            "standings (simulated totals) or random",
+            "standings (simulated totals), random or rating (tables balanced by "
+            "simulated club ratings)",
         )
         parser.add_argument("--seed", default="0", help="same seed, same seating (default 0)")
         parser.add_argument(
             "--fallback",
             choices=seating.FALLBACKS,
-            help="when the room cannot be split evenly: a short table or players sitting out",
+            help="when the room cannot be split evenly: a short table (games with one: "
+            f"{', '.join(_short_table_games())}) or players sitting out",
         )
         parser.add_argument(
             "--pin",
@@ -106,13 +116,22 @@ class Command(BaseCommand):
     ) -> None:
         if players < 1 or rounds < 1:
             raise CommandError("--players and --rounds must be at least 1.")
+        rules = get_game(game)
+        if fallback == "short_table" and rules.short_table_size is None:
+            raise CommandError(
+                f"--fallback short_table: {rules.name} has no short table (games with one: "
+                f"{', '.join(_short_table_games())}). Try --fallback sit_out."
+            )
         constraints = Constraints.of(
-            pinned=[_numbers(text, "=", "--pin", players, table=True) for text in pin],
+            pinned=_pins(pin, players),
             apart=[_numbers(text, ",", "--apart", players) for text in apart],
             together=[_numbers(text, ",", "--together", players) for text in together],
         )
-        rules = get_game(game)
-        totals = simulated_totals(players, rounds, seed) if method == "standings" else None
+        totals = None
+        if method == "standings":
+            totals = simulated_totals(players, rounds, seed)
+        elif method == "rating":
+            totals = [simulated_ratings(players, seed)] * rounds
         plans: list[seating.Plan] = []
         room = {
             "min_size": rules.min_players,
@@ -143,6 +162,26 @@ class Command(BaseCommand):
         if any(plan.sitting_out for plan in plans):
             result["sitting_out"] = [list(plan.sitting_out) for plan in plans]
         self.stdout.write(json.dumps(result))
+
+
+def _short_table_games() -> list[str]:
+    """The tournament games that offer a short table, by name."""
+    games = [get_game(slug) for slug in TOURNAMENT_GAMES]
+    return [game.name for game in games if game.short_table_size is not None]
+
+
+def _pins(texts: list[str], players: int) -> dict[int, int]:
+    """Each ``--pin PLAYER=TABLE``; a player pinned twice is refused, not the last kept."""
+    pinned: dict[int, int] = {}
+    for text in texts:
+        player, table = _numbers(text, "=", "--pin", players, table=True)
+        if player in pinned:
+            raise CommandError(
+                f"--pin {text}: player {player} is already kept at table {pinned[player]}; "
+                "pin each player once."
+            )
+        pinned[player] = table
+    return pinned
 
 
 def _numbers(text: str, sep: str, option: str, players: int, *, table: bool = False):
