@@ -3,16 +3,22 @@ naming the players, tonight's room checked before seating, passed to the planner
 method and by `plan_seating`; a night plan made once and stored for every process."""
 
 import json
+import threading
+import time
+from html import unescape
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import night
 from tourney import services
 from tourney.models import Event, NightPlan, Player, SeatingConstraint
-from tourney.seating.constraints import ConstraintError
+from tourney.seating.constraints import ConstraintError, Constraints
+from tourney.services import rules
 
 pytestmark = pytest.mark.django_db
 
@@ -65,6 +71,78 @@ def test_a_pin_needs_a_table_and_a_pair_two_players(host_client, host):
     assert not event.seating_constraints.exists()
 
 
+def test_a_pin_past_the_last_table_says_so_once_naming_the_player(host_client, host):
+    event = night(13, owner=host)
+    p = players(event)
+    answer = add(host_client, event, kind="pin", player=p["P03"].pk, table=100)
+    assert answer.status_code == 422
+    page = unescape(answer.content.decode())
+    assert page.count("Choose a table from 1 to 99 for P03 to always sit at.") == 1
+    assert "Choose the table P03 always sits at." not in page  # a table was given
+    assert "less than or equal" not in page  # nor Django's stock message
+    assert 'name="table" value="100"' in page  # what was typed stays
+    assert not event.seating_constraints.exists()
+    page = unescape(
+        add(host_client, event, kind="pin", player=p["P03"].pk, table=0).content.decode()
+    )
+    assert "Choose a table from 1 to 99 for P03 to always sit at." in page
+    # Table 99, the last there is, is kept; a table given for a pair is not looked at.
+    assert add(host_client, event, kind="pin", player=p["P03"].pk, table=99).status_code == 302
+    pair = add(host_client, event, kind="apart", player=p["P01"].pk, other=p["P02"].pk, table=100)
+    assert pair.status_code == 302
+    assert event.seating_constraints.get(kind="apart").table is None
+
+
+def test_a_group_too_big_for_any_table_is_refused_in_the_nights_words(host_client, host):
+    # No round is seated yet: the check is against the night's largest table (5 here).
+    event = night(13, owner=host)
+    p = players(event)
+    for a, b in [("P01", "P02"), ("P02", "P03"), ("P03", "P04"), ("P04", "P05")]:
+        add(host_client, event, kind="together", player=p[a].pk, other=p[b].pk)
+    answer = add(host_client, event, kind="together", player=p["P05"].pk, other=p["P06"].pk)
+    assert answer.status_code == 422
+    page = unescape(answer.content.decode())
+    assert (
+        "This rule contradicts the others: P01, P02, P03, P04, P05 and P06 must sit "
+        "together, but no table of this night seats 6: its tables seat 3 to 5."
+    ) in page
+    assert "this round" not in page
+    assert event.seating_constraints.count() == 4
+
+
+@pytest.mark.parametrize("size", [4, 13])
+def test_rules_that_a_bigger_room_could_keep_are_taken_whatever_the_list(host_client, host, size):
+    # Whether tonight's room can keep a rule depends on who comes (the seating page
+    # says that): four players all kept apart need four tables, which 4 players
+    # registered so far, or 13, don't make; the rule form takes them all.
+    event = night(size, owner=host)
+    p = players(event)
+    four = ["P01", "P02", "P03", "P04"]
+    for i, a in enumerate(four):
+        for b in four[i + 1 :]:
+            assert (
+                add(host_client, event, kind="apart", player=p[a].pk, other=p[b].pk).status_code
+                == 302
+            )
+    assert event.seating_constraints.count() == 6
+
+
+@pytest.mark.parametrize("size", [13, 20])
+def test_rules_that_clash_only_together_are_refused_naming_them(host_client, host, size):
+    event = night(size, owner=host)
+    p = players(event)
+    add(host_client, event, kind="pin", player=p["P01"].pk, table=1)
+    add(host_client, event, kind="pin", player=p["P02"].pk, table=1)
+    add(host_client, event, kind="together", player=p["P01"].pk, other=p["P03"].pk)
+    answer = add(host_client, event, kind="apart", player=p["P02"].pk, other=p["P03"].pk)
+    assert answer.status_code == 422
+    page = unescape(answer.content.decode())
+    assert "No seating keeps all of these rules at once: " in page
+    for rule in ("P01 always at table 1", "P02 always at table 1", "P02 and P03 apart"):
+        assert rule in page
+    assert event.seating_constraints.count() == 3
+
+
 def test_removing_a_rule(host_client, host):
     event = night(13, owner=host)
     p = players(event)
@@ -74,6 +152,129 @@ def test_removing_a_rule(host_client, host):
     )
     assert "Removed: P01 always sits at table 2." in answer.content.decode()
     assert not event.seating_constraints.exists()
+
+
+def test_removing_a_rule_already_removed_in_another_tab_says_so(host_client, host):
+    event = night(13, owner=host)
+    p = players(event)
+    rule = SeatingConstraint.objects.create(event=event, kind="pin", player=p["P01"], table=2)
+    url = reverse("seating_constraint_remove", args=[event.slug, rule.pk])
+    host_client.post(url, follow=True)
+    answer = host_client.post(url, follow=True)  # the stale tab's button
+    assert answer.redirect_chain == [(reverse("event_seating", args=[event.slug]), 302)]
+    page = unescape(answer.content.decode())
+    assert "That rule was already removed." in page
+    assert "Removed:" not in page and "nothing here" not in page
+
+
+LAST_SEATING = "The last seating didn't go ahead:"
+
+
+def test_the_last_seatings_refusal_goes_once_the_rules_change(host_client, host):
+    event = night(13, owner=host)  # 13 players: 3 tables
+    p = players(event)
+    seating = reverse("event_seating", args=[event.slug])
+    pin = SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    assert host_client.post(reverse("round_seat_next", args=[event.slug])).status_code == 409
+    assert LAST_SEATING in host_client.get(seating).content.decode()
+    # A rule refused changes nothing, so the note stays, on its page and after.
+    SeatingConstraint.objects.create(event=event, kind="apart", player=p["P01"], other=p["P02"])
+    refused = add(host_client, event, kind="together", player=p["P01"].pk, other=p["P02"].pk)
+    assert refused.status_code == 422 and LAST_SEATING in refused.content.decode()
+    assert LAST_SEATING in host_client.get(seating).content.decode()
+    # So does removing a rule already gone.
+    gone = reverse("seating_constraint_remove", args=[event.slug, pin.pk + 1000])
+    assert host_client.post(gone).status_code == 302
+    assert LAST_SEATING in host_client.get(seating).content.decode()
+    # Removing the rule it was refused for takes the note away, htmx partial too.
+    host_client.post(reverse("seating_constraint_remove", args=[event.slug, pin.pk]))
+    assert LAST_SEATING not in host_client.get(seating).content.decode()
+    assert (
+        LAST_SEATING
+        not in host_client.get(seating, headers={"HX-Request": "true"}).content.decode()
+    )
+    # A seating refused after the change is reported again; adding a rule takes it away.
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P08"], table=4)
+    host_client.post(reverse("round_seat_next", args=[event.slug]))
+    assert LAST_SEATING in host_client.get(seating).content.decode()
+    add(host_client, event, kind="apart", player=p["P03"].pk, other=p["P04"].pk)
+    assert LAST_SEATING not in host_client.get(seating).content.decode()
+    assert not event.rounds.exists()
+
+
+def two_tabs_at_once(host, url: str, forms: list[dict], monkeypatch) -> list[tuple[int, str]]:
+    """POST each form from its own signed-in tab at the same instant: (status, page) each.
+
+    The contradiction check is slowed to a third of a second, so the two requests
+    overlap there: where the check and the save don't take turns, both pass it."""
+    check = Constraints.problems
+
+    def slow_check(*args, **kwargs):
+        time.sleep(0.3)
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(Constraints, "problems", slow_check)
+    barrier = threading.Barrier(len(forms))
+    answers: dict[int, tuple[int, str]] = {}
+    errors = []
+
+    def tab(n: int) -> None:
+        try:
+            browser = Client(raise_request_exception=False)
+            browser.force_login(host)
+            barrier.wait(timeout=10)
+            answer = browser.post(url, forms[n])
+            answers[n] = (answer.status_code, unescape(answer.content.decode()))
+        except Exception as exc:  # reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tab, args=(n,)) for n in range(len(forms))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    return [answers[n] for n in range(len(forms))]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_pinning_one_player_at_once_keep_one_pin_and_say_why(host, monkeypatch):
+    event = night(13, owner=host)
+    p = players(event)
+    forms = [{"kind": "pin", "player": p["P01"].pk, "table": t} for t in (1, 2)]
+    url = reverse("seating_constraint_add", args=[event.slug])
+    answers = two_tabs_at_once(host, url, forms, monkeypatch)
+    assert sorted(status for status, _ in answers) == [302, 422]  # never a 500
+    kept = SeatingConstraint.objects.get(event=event, kind="pin", player=p["P01"])
+    _, refused = next(answer for answer in answers if answer[0] == 422)
+    other = 2 if kept.table == 1 else 1
+    assert f"P01 already always sits at table {kept.table}: remove that rule first." in refused
+    assert f'name="table" value="{other}"' in refused  # what that tab typed stays
+    assert f'<option value="{p["P01"].pk}" selected>' in refused
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_keeping_a_pair_apart_and_together_at_once_keep_one(host, monkeypatch):
+    event = night(13, owner=host)
+    p = players(event)
+    pair = {"player": p["P01"].pk, "other": p["P02"].pk}
+    url = reverse("seating_constraint_add", args=[event.slug])
+    answers = two_tabs_at_once(
+        host, url, [{"kind": k, **pair} for k in ("apart", "together")], monkeypatch
+    )
+    assert sorted(status for status, _ in answers) == [302, 422]
+    (kept,) = event.seating_constraints.all()
+    _, refused = next(answer for answer in answers if answer[0] == 422)
+    assert "P01 and P02 are to be kept both apart and together." in refused
+    lost = "together" if kept.kind == "apart" else "apart"
+    assert f'<option value="{lost}" selected>' in refused
+    # No contradiction was stored, so the next rule is judged on its own.
+    monkeypatch.undo()
+    client = Client()
+    client.force_login(host)
+    assert add(client, event, kind="pin", player=p["P05"].pk, table=1).status_code == 302
 
 
 def test_the_page_says_before_seating_when_tonights_room_cant_keep_a_rule(host_client, host):
@@ -201,3 +402,24 @@ def test_a_hand_swap_that_breaks_a_rule_is_flagged_on_the_round(host_client, hos
     )
     page = host_client.get(url).content.decode()
     assert "These seats break a seating rule: P03 always sits at table 1." in page
+
+
+def test_a_pin_written_past_the_turn_still_gets_the_clear_refusal(host_client, host, monkeypatch):
+    # A pin stored between the check and the save by something that doesn't take the
+    # event's turn (the admin, a script): the database refuses the second pin, and the
+    # host reads why, as for any repeat, with what they typed kept.
+    event = night(13, owner=host)
+    p = players(event)
+    check = rules._refuse_repeats_and_contradictions
+
+    def check_then_someone_pins(event, rule):
+        check(event, rule)
+        monkeypatch.setattr(rules, "_refuse_repeats_and_contradictions", check)
+        SeatingConstraint.objects.create(event=event, kind="pin", player=p["P01"], table=1)
+
+    monkeypatch.setattr(rules, "_refuse_repeats_and_contradictions", check_then_someone_pins)
+    answer = add(host_client, event, kind="pin", player=p["P01"].pk, table=2)
+    assert answer.status_code == 422
+    page = unescape(answer.content.decode())
+    assert "P01 already always sits at table 1: remove that rule first." in page
+    assert 'name="table" value="2"' in page

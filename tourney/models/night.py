@@ -115,6 +115,13 @@ class Event(models.Model):
     reopened_at = models.DateTimeField(
         null=True, blank=True, help_text="Set when the host reopens a night they had ended."
     )
+    seating_rules_changed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the host last added or removed a seating rule: a seating refused "
+        "before then was refused under other rules.",
+    )
     table_history_days = models.PositiveSmallIntegerField(
         "days table links open players' pages",
         default=7,

@@ -42,6 +42,10 @@ class SeatingConstraintQuerySet(models.QuerySet):
 class SeatingConstraint(models.Model):
     """One of the host's seating rules; pairs are stored lower player id first."""
 
+    MAX_TABLE = 99
+    """The highest table a player can be pinned to, past any room Rookery seats: the
+    rule form and a backup's import both hold a pin to it."""
+
     class Kind(models.TextChoices):
         PIN = "pin", "Always at table"
         APART = "apart", "Keep apart"
@@ -163,3 +167,10 @@ class SeatingJob(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.state in (self.State.QUEUED, self.State.RUNNING)
+
+    @property
+    def asked_under_other_rules(self) -> bool:
+        """Asked for before the host last added or removed a seating rule, so what it
+        found (a refusal, a problem) was about rules that no longer stand."""
+        changed = self.event.seating_rules_changed_at
+        return changed is not None and self.created_at < changed

@@ -23,6 +23,7 @@ move their answers into the database. One module per workflow:
   ``by`` (an ``Actor``: an account or a table's phone) and records the change in
   its own transaction; ``record_role`` is for roles given and taken.
 - results: after the night, each player's result emailed through the task queue.
+- rules: the host's seating rules added and removed, one change at a time per event.
 
 They import one way: common, then fills and seat, then play, then
 table_games; edit and players beside them. They may import tourney.models,
@@ -83,6 +84,7 @@ from .results import (
     result_mailing,
     send_night_results,
 )
+from .rules import add_seating_rule, remove_seating_rule
 from .seat import (
     current_plan,
     event_totals,
@@ -117,6 +119,7 @@ __all__ = [
     "SubmitResult",
     "TableAnswer",
     "add_players",
+    "add_seating_rule",
     "approve_arrival",
     "arrive_at_door",
     "begin_round",
@@ -149,6 +152,7 @@ __all__ = [
     "read_inputs",
     "record_role",
     "refresh_fills",
+    "remove_seating_rule",
     "reopen_event",
     "reopen_round",
     "repeats_of",

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring import rules
 from tourney import services
-from tourney.models import Event, Round, SeatingJob
+from tourney.models import Event, Round, SeatingConstraint, SeatingJob
 from tourney.night.seating_forms import SeatingConstraintForm
+from tourney.seating.constraints import ConstraintError
 from tourney.views.common import host_event, refused
 
 
@@ -56,21 +57,28 @@ def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
 def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug, need="run")
     form = SeatingConstraintForm(request.POST, event=event)
-    if not form.is_valid():
-        return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
-    rule = form.save()
-    messages.success(request, f"Saved: {rule.describe()}.")
-    return redirect("event_seating", slug=slug)
+    if form.is_valid():
+        try:
+            rule = services.add_seating_rule(event, **form.rule())
+        except ConstraintError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"Saved: {rule.describe()}.")
+            return redirect("event_seating", slug=slug)
+    return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
 
 
 @login_required
 @require_POST
 def seating_constraint_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = host_event(request, slug, need="run")
-    rule = get_object_or_404(event.seating_constraints.select_related("player", "other"), pk=pk)
-    said = rule.describe()
-    rule.delete()
-    messages.success(request, f"Removed: {said}.")
+    rule = services.remove_seating_rule(event, pk=pk)
+    if rule is None and SeatingConstraint.objects.filter(pk=pk).exists():
+        raise Http404("Another night's seating rule.")
+    if rule is None:  # removed meanwhile, in another tab or by a co-host
+        messages.info(request, "That rule was already removed.")
+    else:
+        messages.success(request, f"Removed: {rule.describe()}.")
     return redirect("event_seating", slug=slug)
 
 
