@@ -542,7 +542,7 @@ def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
         c.choice(rule, "kind", here, SeatingConstraint.Kind)
         c.ref(rule, "player", here, player_ids, "a player")
         if rule.get("kind") == SeatingConstraint.Kind.PIN:
-            c.whole(rule, "table", here, 1, MAX_NUMBER)
+            c.whole(rule, "table", here, 1, SeatingConstraint.MAX_TABLE)
         elif rule.get("kind") in SeatingConstraint.Kind.values:
             c.ref(rule, "other", here, player_ids, "a player")
             if rule.get("other") == rule.get("player"):

@@ -80,3 +80,33 @@ def test_a_rule_naming_a_player_the_file_lacks_is_refused(tmp_path, host):
     with pytest.raises(CommandError, match=r"seating_constraints\[0\]\.player: names a player"):
         call_command("import_event", str(path), stdout=io.StringIO())
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("table", [0, 100, 999])
+def test_a_pin_past_the_tables_the_rule_form_allows_is_refused(tmp_path, host, table):
+    # The rule form pins to tables 1 to 99 (SeatingConstraint.MAX_TABLE); a file may not
+    # hold what the host could never have typed.
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    (pin,) = (r for r in doc["seating_constraints"] if r["kind"] == "pin")
+    pin["table"] = table
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(CommandError, match=rf"\.table: {table} is not between 1 and 99"):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()
+
+
+def test_a_pin_at_the_last_table_the_rule_form_allows_imports(tmp_path, host):
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    (pin,) = (r for r in doc["seating_constraints"] if r["kind"] == "pin")
+    pin["table"] = SeatingConstraint.MAX_TABLE
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    call_command("import_event", str(path), stdout=io.StringIO())
+    assert ("pin", "P03", None, 99) in rules_of(Event.objects.get())
