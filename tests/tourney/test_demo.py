@@ -114,3 +114,28 @@ def test_each_install_makes_its_own_table_links_and_codes(demo, client):
     assert client.get(reverse("table_page", args=[token])).status_code == 200
     joined = client.post(reverse("join"), {"code": code})
     assert joined["Location"] == reverse("table_page", args=[token])
+
+
+def test_every_demo_night_shares_out_the_odd_table(demo):
+    """The demo shows what the engine does today (RULES.md's seating fairness): after
+    every round, players seated for as many rounds have had the odd-size table within
+    one round of each other. A demo built by an older engine had 1 against 6."""
+    from tourney.seating.fair import odd_flags
+    from tourney.services.seat import seating_history
+
+    for event in Event.objects.exclude(kind=Event.Kind.TABLE):
+        preferred = event.game.preferred_table_size
+        plans = seating_history(event, before=event.rounds.count() + 1)
+        odd: dict[int, int] = {}
+        seated: dict[int, int] = {}
+        for number, plan in enumerate(plans, start=1):
+            flags = odd_flags([len(t) for t in plan.tables], preferred)
+            for table, flag in zip(plan.tables, flags, strict=True):
+                for p in table:
+                    odd[p] = odd.get(p, 0) + flag
+                    seated[p] = seated.get(p, 0) + 1
+            classes: dict[int, list[int]] = {}
+            for p, n in seated.items():
+                classes.setdefault(n, []).append(odd[p])
+            spread = max(max(v) - min(v) for v in classes.values())
+            assert spread <= 1, (event.slug, number, spread)
