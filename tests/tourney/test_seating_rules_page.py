@@ -423,3 +423,41 @@ def test_a_pin_written_past_the_turn_still_gets_the_clear_refusal(host_client, h
     page = unescape(answer.content.decode())
     assert "P01 already always sits at table 1: remove that rule first." in page
     assert 'name="table" value="2"' in page
+
+
+def test_a_rule_added_after_planning_ahead_names_the_rounds_it_breaks_until_replanned(
+    host_client, host
+):
+    event = night(13, owner=host)
+    p = players(event)
+    services.plan_rest_of_night(event)
+    # Two players the plan seats together in some rounds: P01 and whoever shares round 1.
+    first = event.rounds.get(number=1)
+    table = first.seats.get(player=p["P01"]).table
+    mate = table.seats.exclude(player=p["P01"]).first().player
+    together = sorted(
+        r.number
+        for r in event.rounds.all()
+        if r.seats.get(player=p["P01"]).table_id == r.seats.get(player=mate).table_id
+    )
+    assert (
+        add(host_client, event, kind="apart", player=p["P01"].pk, other=mate.pk).status_code == 302
+    )
+    rule = event.seating_constraints.get().describe()
+    seating_url = reverse("event_seating", args=[event.slug])
+    page = unescape(host_client.get(seating_url).content.decode())
+    assert "seated before the rules changed" in page
+    for number in together:
+        assert f"Round {number}: {rule}." in page
+    cards = unescape(host_client.get(reverse("movement_cards", args=[event.slug])).content.decode())
+    assert "Re-plan on the seating page" in cards and f"round {together[0]}: {rule}" in cards
+    # Re-planning the rounds not started keeps the rule, and the warnings go.
+    answer = host_client.post(reverse("round_plan_night", args=[event.slug]), follow=True)
+    assert answer.status_code == 200
+    for rnd in event.rounds.all():
+        assert rnd.seats.get(player=p["P01"]).table_id != rnd.seats.get(player=mate).table_id
+    assert "seated before the rules changed" not in host_client.get(seating_url).content.decode()
+    assert (
+        "Re-plan on the seating page"
+        not in host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
+    )

@@ -404,6 +404,21 @@ def seating_rules_broken(rnd: Round) -> list[str]:
     return broken
 
 
+def planned_rounds_breaking_rules(event: Event) -> list[tuple[int, list[str]]]:
+    """(round number, the rules it breaks) for each round seated but not started whose
+    seats break a rule as the rules stand now: one added after the rounds were planned
+    ahead, or a hand swap. The seating page and the movement cards say so."""
+    planned = event.rounds.filter(status=Round.Status.PLANNED).order_by("number")
+    if not event.seating_constraints.exists():
+        return []
+    found = []
+    for rnd in planned.select_related("event"):
+        broken = seating_rules_broken(rnd)
+        if broken:
+            found.append((rnd.number, broken))
+    return found
+
+
 def table_size_problems(rnd: Round) -> list[str]:
     event = rnd.event
     low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)

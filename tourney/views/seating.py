@@ -34,6 +34,7 @@ def _context(event: Event, **extra) -> dict:
         and (latest.number if latest else 0) < event.rounds_planned
         and event.ended_at is None,
         "next_number": (latest.number + 1) if latest else 1,
+        "breaking": services.planned_rounds_breaking_rules(event),
     }
     context.update(extra)
     return context
