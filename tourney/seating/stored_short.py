@@ -299,6 +299,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "aqw5g7tps241cu0dljmiko3v9enbr68fh",
         ),
     ),
+    ("shanghai", 37, 6): (
+        23,
+        (
+            "ncepuigdbsAxyhf46jmto3q8z1ra92075lwvk",
+            "zw67ol3y1045bpfmvqknsuitgahedj289Arcx",
+            "hjaqrv8mkt9fo5x0icg37dsel4zbuwy216pnA",
+            "x3kph2mcs1warfln0jg695duzvtoqeAyi7b48",
+            "Af7uj5er0bt6zynmx39svip4qgwhcl82odak1",
+            "42novgylqd9i5psrthmwA0zcbjkua638f1x7e",
+        ),
+    ),
     ("shanghai", 41, 6): (
         0,
         (
@@ -371,6 +382,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "c30b815d7964feg2a",
         ),
     ),
+    ("toonerville", 17, 6): (
+        5,
+        (
+            "c3857aed26fb4g901",
+            "b40gd5ef92763a8c1",
+            "e92613agf48cd7b50",
+            "0ac6fdb397e8g2541",
+            "f1b829a4703cedg65",
+            "ae354f7d18906c2bg",
+        ),
+    ),
     ("toonerville", 17, 7): (
         0,
         (
@@ -402,6 +424,16 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "bh3a1c5d478g9f026e",
             "g7960c25ehfa3d418b",
             "9d2b38e016f4g5h7ca",
+        ),
+    ),
+    ("toonerville", 21, 5): (
+        12,
+        (
+            "2ba3kij0e86dgc74f915h",
+            "jc6i5h82f4b90akg1ed37",
+            "g9e84bdaj62173ch05fik",
+            "fdh102543kj8c7igb9ae6",
+            "058a71ecbdi9246khj3fg",
         ),
     ),
     ("toonerville", 21, 6): (
@@ -559,6 +591,35 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "6u7930rtlm2bcnaf84keqvhspjwo1dgi5",
             "bvrnw275j91iks6lgpc0do4fu83emhtqa",
             "khwm0gt4j56npav9efs2rl31b7qdoui8c",
+        ),
+    ),
+    ("toonerville", 37, 9): (
+        2,
+        (
+            "7bzyvnoAwx4eg839p0i2jtu5skfrdqch1a6ml",
+            "lqgwu5dpyor9xA6hf7et2a0z4snmi3jcv1b8k",
+            "a3ihecp6wosb0gd821lr7mufznjy4xvtA95kq",
+            "cxn0ki76oawytqzrj9A2uve1p85hmsfg34dlb",
+            "19ds64f57Agczkyoe2whrb3unt0mqvl8ixjap",
+            "mA4rpbj9hifyc21an7qs8k6tg0e5wdovul3zx",
+            "oft8jxb26vs4h0l9y3kmwzi51deAq7ngprcua",
+            "52clo7dmjq364yAkstirb8nze1wfxv9gauph0",
+            "56nvrejlsdhtcqfbakpz24iw9x8uy3A701omg",
+        ),
+    ),
+    ("toonerville", 37, 10): (
+        11,
+        (
+            "g6qjxlpebkt7fdasn3vAoy045hrzui9cm28w1",
+            "hd2v0A7uaxz9smfe8wgct3p16njbryqk45oli",
+            "ztl3av7j4u69ofnx2rqdeg0m1sAw5ckbhip8y",
+            "pksmufa46o0ezj8xhydg7iAbt235r9vwqncl1",
+            "ienw4A9jk70przfbqcos28ug3mdl6ayh1tv5x",
+            "7b589jw3dmaxrl2u4vz1kstyec0i6hogfqnpA",
+            "yrcfA0n39mj2th7lwpg4zkxido8aqsb6v1e5u",
+            "4bd1oyxlAish3n7zm5wfv0utq9g2erk68acjp",
+            "sjfl0ak5gopwxnuyv27qi34mbcd8zt1r9ehA6",
+            "3ec7x0wbaju1inoktgrlv4s8A6yz2dp9f5qmh",
         ),
     ),
     ("toonerville", 38, 10): (
