@@ -537,16 +537,26 @@ def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
     if "seating_constraints" not in doc:
         return
     rules_ = c.records(doc, "seating_constraints", path, "seating rules")
+    pinned: set = set()
+    pairs: set = set()
     for i, rule in enumerate(rules_):
         here = f"{_join(path, 'seating_constraints')}[{i}]"
         c.choice(rule, "kind", here, SeatingConstraint.Kind)
         c.ref(rule, "player", here, player_ids, "a player")
         if rule.get("kind") == SeatingConstraint.Kind.PIN:
             c.whole(rule, "table", here, 1, SeatingConstraint.MAX_TABLE)
+            # The rule form takes one pin per player (the database holds it to that).
+            c.once(pinned, rule.get("player"), here, "pins a player the file pins already")
         elif rule.get("kind") in SeatingConstraint.Kind.values:
             c.ref(rule, "other", here, player_ids, "a player")
             if rule.get("other") == rule.get("player"):
                 c.add(_join(here, "other"), "names the same player twice")
+            pair = (rule.get("player"), rule.get("other"))
+            try:
+                pair = tuple(sorted(pair))
+            except TypeError:
+                continue  # a wrong-typed player is a problem of its own
+            c.once(pairs, pair, here, "names a pair the file already keeps apart or together")
 
 
 def _check_cards(c: Checker, doc: dict, path: str) -> None:

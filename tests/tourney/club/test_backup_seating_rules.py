@@ -110,3 +110,31 @@ def test_a_pin_at_the_last_table_the_rule_form_allows_imports(tmp_path, host):
 
     call_command("import_event", str(path), stdout=io.StringIO())
     assert ("pin", "P03", None, 99) in rules_of(Event.objects.get())
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ({"kind": "pin", "player": "P03", "table": 2}, "pins a player the file pins already"),
+        ({"kind": "apart", "player": "P02", "other": "P01"}, "names a pair the file already"),
+        ({"kind": "together", "player": "P01", "other": "P02"}, "names a pair the file already"),
+    ],
+    ids=["second-pin", "same-pair-again", "apart-and-together"],
+)
+def test_a_rule_the_rule_form_would_refuse_as_a_repeat_is_refused_on_import(
+    tmp_path, host, extra, said
+):
+    """Two pins for one player, or one pair twice, once stopped the import with a database
+    error; the file is now refused before anything is saved, naming the rule."""
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    ids = {p["name"]: p["id"] for p in doc["players"]}
+    rule = {k: ids[v] if k in ("player", "other") else v for k, v in extra.items()}
+    doc["seating_constraints"].append(rule)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(CommandError, match=rf"seating_constraints\[3\]: {said}"):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()
