@@ -33,6 +33,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "9253760481",
         ),
     ),
+    ("shanghai", 13, 6): (
+        0,
+        (
+            "519628c4a307b",
+            "b873ca5061294",
+            "9047a2b58c136",
+            "435680c927ba1",
+            "a0b2c64578139",
+            "5c801b4693a72",
+        ),
+    ),
     ("shanghai", 15, 5): (
         0,
         (
@@ -164,6 +175,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "iga9172fd5he0jb4c386",
             "jc70i5ab36eg8d29f14h",
             "60fad8hi45g793j2cbe1",
+        ),
+    ),
+    ("shanghai", 21, 6): (
+        9,
+        (
+            "354akf6gbj7c8i129e0hd",
+            "7he2g894630aifjc51bkd",
+            "dj6c1092f47eabk8i3gh5",
+            "bi9k7c80fgd413eja625h",
+            "hd4bfie835cga97106j2k",
+            "a985j0cghk437bd2fei61",
         ),
     ),
     ("shanghai", 26, 5): (
@@ -564,6 +586,18 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "o976r1c2jeqbm4l50fihp3kdg8na",
             "b7e86oah91ci4kl3gjq5fr02pndm",
             "a2ircf10e5bgqjo8n9h7dlp436km",
+        ),
+    ),
+    ("toonerville", 29, 7): (
+        3,
+        (
+            "dkhsl36fo28jcbig9mp5en71qra40",
+            "im72okaenlg8fcd30h1r9pbj6sq54",
+            "34e9jnfphoabd6l70k5ciq2rg1m8s",
+            "r658ncqhok73gf4mdaijlp9s01eb2",
+            "a1gpcdj7risfe8b4h05no62k93lmq",
+            "qb0fk9nmc16i4oprl8he7dgj532sa",
+            "7a59fhgm0rbcs24nl8pi3eq6doj1k",
         ),
     ),
     ("toonerville", 30, 10): (
