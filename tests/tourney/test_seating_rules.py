@@ -289,24 +289,36 @@ def test_the_odd_table_stays_fair_when_a_leaver_and_a_late_arrival_take_it_away(
         assert kept_seats(plans) == 0
 
 
-@pytest.mark.parametrize("method", [*METHODS, "night"])
-def test_rules_easy_to_keep_at_ten_players_are_kept_every_round(method):
+@pytest.mark.parametrize("method", [*METHODS, "rating", "night"])
+def test_rules_easy_to_keep_at_ten_players_are_kept_and_the_odd_tables_shared(method):
     """10 players at a 4 and two 3s, a pair kept apart and a pair kept together: the quick
     placement once chose neither of the apart pair for a 3-table (one usual table left)
-    and gave up; the exact search seats them."""
+    and gave up; then the exact search seated them, always the same way, and one of the
+    pair sat at a 3-table 9 rounds of 11. Now who is due a 3-table is chosen so the rules
+    fit: the share stays within 1 by the end, and within 2 on the way."""
     wanted = Constraints.of(apart=[(4, 7)], together=[(0, 8)])
-    rooms = [range(10)] * 11
-    plans = night(
-        rooms,
-        "mix" if method == "night" else method,
-        constraints=wanted,
-        night_rounds=11 if method == "night" else None,
-    )
-    for plan in plans:
-        at = {p: t for t, table in enumerate(plan.tables) for p in table}
-        assert at[4] != at[7]
-        assert at[0] == at[8]
-    assert odd_spread(plans, 4) <= 1
+    for seed in range(3):
+        plans: list[Plan] = []
+        for number in range(11):
+            plans.append(
+                plan_round(
+                    list(range(10)),
+                    history=plans,
+                    **TOONERVILLE,
+                    method="mix" if method == "night" else method,
+                    totals={p: (p * 37 + number) % 11 for p in range(10)},
+                    seed=seed,
+                    night_rounds=11 if method == "night" else None,
+                    constraints=wanted,
+                    effort=0.2,
+                )
+            )
+        for plan in plans:
+            at = {p: t for t, table in enumerate(plan.tables) for p in table}
+            assert at[4] != at[7]
+            assert at[0] == at[8]
+        assert odd_spread(plans, 4) <= 1, seed
+        assert max(prefix_spreads(plans, 4)) <= 2, seed
 
 
 NAMES = dict(enumerate(["Ann", "Bob", "Cy", "Dee", "Ed", "Flo"]))

@@ -461,3 +461,34 @@ def test_a_rule_added_after_planning_ahead_names_the_rounds_it_breaks_until_repl
         "Re-plan on the seating page"
         not in host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
     )
+
+
+def test_a_pair_kept_apart_at_one_table_with_someone_sitting_out_is_named_before_seating(
+    host_client, host
+):
+    """7 Rook Shanghai players, sitting out when uneven: one table of 6. A pair kept apart
+    can't both sit there: the page says so, by name, before seating, and a seating is
+    refused with the same words (it showed database ids)."""
+    event = night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+    p = players(event)
+    assert (
+        add(host_client, event, kind="apart", player=p["P01"].pk, other=p["P02"].pk).status_code
+        == 302
+    )
+    said = (
+        "P01 and P02 are to be kept apart, but this room has one table: one of them would "
+        "sit out every round."
+    )
+    page = unescape(host_client.get(reverse("event_seating", args=[event.slug])).content.decode())
+    assert said in page
+    with pytest.raises(ConstraintError, match="P01 and P02 are to be kept apart"):
+        services.seat_next_round(event)
+    assert not event.rounds.exists()

@@ -545,12 +545,16 @@ def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
         c.ref(rule, "player", here, player_ids, "a player")
         if rule.get("kind") == SeatingConstraint.Kind.PIN:
             c.whole(rule, "table", here, 1, SeatingConstraint.MAX_TABLE)
+            if rule.get("other") is not None:
+                c.add(_join(here, "other"), "a pin keeps one player at a table, not two")
             # The rule form takes one pin per player (the database holds it to that).
             c.once(pinned, rule.get("player"), here, "pins a player the file pins already")
         elif rule.get("kind") in SeatingConstraint.Kind.values:
             c.ref(rule, "other", here, player_ids, "a player")
             if rule.get("other") == rule.get("player"):
                 c.add(_join(here, "other"), "names the same player twice")
+            if rule.get("table") is not None:
+                c.add(_join(here, "table"), "a pair kept apart or together has no table")
             pair = (rule.get("player"), rule.get("other"))
             try:
                 pair = tuple(sorted(pair))

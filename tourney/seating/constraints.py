@@ -105,6 +105,15 @@ class Constraints:
                     f"{name(p)} is kept at table {t}, but this round has "
                     f"{tables} table{'s' if tables != 1 else ''}."
                 )
+        if len(sizes) == 1:
+            for a, b in mine.apart:
+                found.append(
+                    f"{name(a)} and {name(b)} are to be kept apart, but this room has one "
+                    "table: one of them would sit out every round."
+                    if sum(sizes) < len(here)
+                    else f"{name(a)} and {name(b)} are to be kept apart, but this room has "
+                    "one table."
+                )
         for a, b in mine.apart:
             if (a, b) in mine.together or (b, a) in mine.together:
                 found.append(f"{name(a)} and {name(b)} are to be kept both apart and together.")
@@ -176,8 +185,8 @@ class Constraints:
     def fits(self, sizes: Sequence[int], players: Iterable[P]) -> bool:
         """Whether some seating of ``players`` at tables of ``sizes`` keeps every rule.
 
-        Only the players the rules name are seated here; the others fill what is left,
-        so the tables need only hold everyone. Pins are checked as the planner numbers
+        Only the players the rules name are seated here; the others fill what is left
+        (or sit out). Pins are checked as the planner numbers
         tables: the players kept at one table number share a table, those kept at two
         numbers do not, and a number beyond the tables is ruled out above.
         """
@@ -193,8 +202,8 @@ class Constraints:
             apart.setdefault(a, set()).add(b)
             apart.setdefault(b, set()).add(a)
         pins = dict(mine.pinned)
-        if sum(sizes) < len(here):
-            return True  # the room doesn't split: said elsewhere
+        # Where some sit out, the rules still hold among those seated: the players they
+        # name must fit the tables (the others fill what is left or sit out).
         return seat_units(list(sizes), units, pins, apart) is not None
 
 
@@ -213,6 +222,7 @@ def seat_units(
     pins: Mapping[P, int],
     apart: Mapping[P, Collection[P]],
     prefer: Callable[[Sequence[P], int], object] | None = None,
+    allowed: Callable[[Sequence[P], int], bool] | None = None,
 ) -> list[list[P]] | None:
     """Tables of ``sizes`` holding each of ``units`` whole, or None when no seating can.
 
@@ -220,7 +230,8 @@ def seat_units(
     table with room for all of it, where nobody it is kept apart from sits, and its pin
     (a table number: players kept at one number share a table, at two numbers do not)
     agrees with the table's. ``prefer(unit, t)`` orders the tables tried for a unit
-    (lowest first), so the first seating found is the one the caller likes best. Gives
+    (lowest first), so the first seating found is the one the caller likes best;
+    ``allowed(unit, t)``, if given, rules tables out (who sits at the odd ones). Gives
     up (None) after ``_NODES`` steps; the rooms hosts run need far fewer.
     """
     for unit in units:
@@ -252,7 +263,7 @@ def seat_units(
             candidates = sorted(candidates, key=lambda t: prefer(unit, t))
         tried_empty: set[tuple[int, int | None]] = set()
         for t in candidates:
-            if free[t] < len(unit):
+            if free[t] < len(unit) or (allowed is not None and not allowed(unit, t)):
                 continue
             if pin is not None and label[t] not in (None, pin):
                 continue

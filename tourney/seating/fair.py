@@ -219,6 +219,88 @@ def _choose_odd(
     return chosen
 
 
+def _keepable(
+    here: Sequence[P],
+    split: list[int],
+    flags: list[bool],
+    odd: set,
+    rules: Rules,
+    counts: Counter,
+    share: Mapping[P, Fraction],
+) -> set:
+    """``odd`` (who is due the odd tables), or the nearest choice the rules can keep.
+
+    The choice is made by who is due, then the rules must fit it: a pair kept apart,
+    both not due, with one usual table (10 players at a 4 and two 3s) cannot. Then one
+    group swaps in for one of the same size: a rule's player who is most due for one
+    the least due seated there, until the rules fit. Without this the exact seating
+    (``place``) took the swap itself, always the same way: one of a pair kept apart sat
+    at a 3-table 9 rounds of 11.
+    """
+    seated = set(here)
+    units = [tuple(p for p in unit if p in seated) for unit in rules.units]
+    units = [u for u in units if u]
+    in_unit = {p for u in units for p in u}
+    units += [(p,) for p in here if p not in in_unit]
+
+    def fits(chosen: set) -> bool:
+        return (
+            seat_units(
+                list(split),
+                units,
+                rules.pins,
+                rules.apart,
+                allowed=lambda unit, t: flags[t] == (unit[0] in chosen),
+            )
+            is not None
+        )
+
+    if fits(odd):
+        return odd
+
+    def due(unit: tuple) -> Fraction:  # below the share first
+        return sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
+
+    ruled = set(rules.pins) | set(rules.apart) | in_unit
+    inside = sorted((u for u in units if u[0] in odd), key=due, reverse=True)
+    outside = sorted((u for u in units if u[0] not in odd), key=due)
+    singles_in = [u for u in inside if len(u) == 1]
+    singles_out = [u for u in outside if len(u) == 1]
+
+    def filled(base: list[tuple], seats: int, spare: list[tuple]) -> list[tuple] | None:
+        """``base`` topped up to ``seats`` with the first of ``spare`` (singles)."""
+        more = seats - sum(map(len, base))
+        if more < 0:
+            return None
+        extra = [u for u in spare if u not in base][:more]
+        return base + extra if len(extra) == more else None
+
+    trials: list[set] = []
+    for into in (u for u in outside if u[0] in ruled):  # a rule's player takes a turn
+        for out in inside[:_SWAP_TRIES]:
+            coming = filled([into], len(out), singles_out)
+            if coming is not None:
+                trials.append((odd - set(out)) | {p for u in coming for p in u})
+    for out in (u for u in inside if u[0] in ruled):  # or gives one up
+        for into in outside[:_SWAP_TRIES]:
+            going = filled([out], len(into), singles_in)
+            if going is not None:
+                trials.append((odd - {p for u in going for p in u}) | set(into))
+
+    def unfairness(chosen: set) -> tuple:
+        after = [counts[p] + (p in chosen) - share.get(p, Fraction(0)) for p in here]
+        return (max(after) - min(after), sum(counts[p] for p in chosen))
+
+    for chosen in sorted(trials, key=unfairness):
+        if fits(chosen):
+            return chosen
+    return odd
+
+
+_SWAP_TRIES = 12
+"""How many of the least (or most) due are tried against each rule's player in a swap."""
+
+
 class Slack:
     """How far each player's odd seats may move in each round and stay fair.
 
@@ -313,6 +395,8 @@ def fair_rounds(
             p for group in proposal if len(group) != usual_size(split, preferred) for p in group
         }
         odd = _choose_odd(here, flags, split, counts, share, proposed, unit_of, rng, rules.apart)
+        if rules:
+            odd = _keepable(here, split, flags, odd, rules, counts, share)
         chosen.append(odd)
         seats = sum(size for size, f in zip(split, flags, strict=True) if f)
         each = Fraction(seats, len(here)) if here else Fraction(0)

@@ -28,6 +28,7 @@ from django.db import IntegrityError, transaction
 from tourney import seating
 from tourney.models import Event, NightPlan
 from tourney.seating.constraints import ConstraintError, Constraints
+from tourney.seating.core import _sit_out_count
 
 DIGEST_VERSION = "rookery-night-plan/1"
 
@@ -142,13 +143,19 @@ def constraint_problems(inputs: Inputs) -> list[str]:
     """
     if not inputs.constraints or inputs.one_table:
         return []
+    seated = len(inputs.present)
+    if inputs.fallback == "sit_out":
+        # The tables of those left once the fewest have sat out (7 Rook Shanghai players:
+        # one table of 6): the rules must hold there too.
+        out = _sit_out_count(seated, inputs.min_size, inputs.max_size, inputs.preferred)
+        seated -= out or 0
     try:
         sizes = seating.table_sizes(
-            len(inputs.present),
+            seated,
             min_size=inputs.min_size,
             max_size=inputs.max_size,
             preferred=inputs.preferred,
-            short_table_size=inputs.short_table_size if inputs.fallback else None,
+            short_table_size=inputs.short_table_size if inputs.fallback == "short_table" else None,
         )
     except seating.SeatingError:
         return []
@@ -157,6 +164,8 @@ def constraint_problems(inputs: Inputs) -> list[str]:
 
 def tonights_constraint_problems(event: Event) -> list[str]:
     """:func:`constraint_problems` for the players checked in now (two queries)."""
+    from .seat import _chosen_fallback
+
     if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
         return []
     players = dict(event.players.present().values_list("pk", "name"))
@@ -174,7 +183,7 @@ def tonights_constraint_problems(event: Event) -> list[str]:
         max_size=event.max_table_size,
         preferred=game.preferred_table_size,
         short_table_size=game.short_table_size,
-        fallback=None,
+        fallback=_chosen_fallback(event, None),
         night_rounds=event.rounds_planned,
         totals=None,
         prior=(),

@@ -35,9 +35,16 @@ def _context(event: Event, **extra) -> dict:
         and event.ended_at is None,
         "next_number": (latest.number + 1) if latest else 1,
         "breaking": services.planned_rounds_breaking_rules(event),
+        "playing": _playing(event),
     }
     context.update(extra)
     return context
+
+
+def _playing(event: Event) -> int | None:
+    """The round being played now, if any: the rest can't be re-planned until it closes."""
+    rnd = event.round_in_play()
+    return rnd.number if rnd is not None and rnd.status != Round.Status.CLOSED else None
 
 
 @login_required

@@ -138,3 +138,26 @@ def test_a_rule_the_rule_form_would_refuse_as_a_repeat_is_refused_on_import(
     with pytest.raises(CommandError, match=rf"seating_constraints\[3\]: {said}"):
         call_command("import_event", str(path), stdout=io.StringIO())
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "said"),
+    [
+        ("pin", "other", "P01", r"\.other: a pin keeps one player at a table, not two"),
+        ("apart", "table", 2, r"\.table: a pair kept apart or together has no table"),
+    ],
+)
+def test_a_rule_of_the_wrong_shape_is_refused_in_words(tmp_path, host, kind, field, value, said):
+    """It stopped the import with the database's CHECK constraint message."""
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    ids = {p["name"]: p["id"] for p in doc["players"]}
+    (rule,) = (r for r in doc["seating_constraints"] if r["kind"] == kind)
+    rule[field] = ids.get(value, value)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(CommandError, match=said):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()
