@@ -34,7 +34,7 @@ def test_activity_reads_on_a_phone_and_filters_by_person(live_server, browser, p
     rows = page.locator(".activity-row")
     expect(rows).to_have_count(3)
     expect(rows.first).to_contain_text(f"{ann.name} on table 2's phone")
-    wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+    wide = page.evaluate("() => document.documentElement.scrollWidth > screen.width")
     assert not wide, "the page scrolls sideways on a phone"
     person = page.get_by_label("Person")
     assert person.bounding_box()["height"] >= 44

@@ -13,7 +13,7 @@ from tourney.models import ClubSite, Person, Season
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= screen.width"
 AHEAD = re.compile(r"Ann W\. is expected to finish ahead of \w+ \w\. \d+ times in 10")
 
 

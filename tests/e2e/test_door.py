@@ -15,7 +15,7 @@ from tourney.models import Event, Player
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+FITS = "document.documentElement.scrollWidth <= screen.width"
 
 
 def phone_at_door(browser, phone, url):

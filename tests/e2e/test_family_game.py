@@ -38,7 +38,7 @@ def test_three_player_shanghai_on_one_phone(live_server, browser, phone, host):
     totals = page.locator("table.running .total-row").inner_text()
     assert "150" in totals
     assert "35" in totals
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
     # Play the other six hands; Jo goes out every time.
     for n in range(2, 8):
@@ -89,5 +89,5 @@ def test_the_rows_never_move_on_the_phone_while_the_deal_passes_left(
     assert heads == ["Hand", "Mom", "Dad", "Kid"]
     totals = page.locator("table.running .total-row td").all_inner_texts()
     assert totals == ["12", "19", "50"]
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
     context.close()

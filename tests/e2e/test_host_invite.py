@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
 
 def test_a_new_host_accepts_an_invitation_on_a_phone(live_server, phone_page):

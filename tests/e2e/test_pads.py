@@ -62,7 +62,7 @@ def test_partnership_game_to_1000_on_a_phone(live_server, phone_page, host):
     assert page.get_by_label("Points the other side took").input_value() == "90"
     assert page.get_by_label("Bo", exact=True).is_checked()
     assert Hand.objects.count() == 1
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
     # Fixed, it is a set hand: Bo & Di took 90 of a 100 bid.
     page.get_by_label("Points the bidding side took").fill("90")
@@ -79,7 +79,7 @@ def test_partnership_game_to_1000_on_a_phone(live_server, phone_page, host):
     assert page.get_by_role("img", name="Winner").is_visible()
     page.get_by_role("heading", name="Game over").wait_for()
     assert page.locator("#sheet tfoot").inner_text().split() == ["Total", "1140", "\u221230"]
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
     pad = Pad.objects.get()
     assert pad.status == Pad.Status.FINISHED
 

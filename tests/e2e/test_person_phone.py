@@ -71,6 +71,6 @@ def test_a_player_reads_a_persons_history_from_the_table_page(live_server, brows
     assert page.locator("main a").count() == 1
     back = page.get_by_role("link", name="← Back to the table")
     assert back.bounding_box()["height"] >= 44
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
     assert Player.objects.filter(person=ann).count() == 3
     context.close()

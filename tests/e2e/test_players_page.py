@@ -73,7 +73,7 @@ def test_tick_all_ticks_every_roster_box_and_adds_the_ticked(live_server, browse
     page.get_by_role("button", name="Add players", exact=True).click()
     page.get_by_text("Added 2 players.").wait_for()
     assert event.players.filter(name__in=["Member Ab", "Member Cc"]).count() == 2
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
     context.close()
 
 

@@ -67,7 +67,7 @@ SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
   .filter(([, r]) => r.width < 44 || r.height < 44)
   .map(([t, r]) => [t, Math.round(r.width), Math.round(r.height)])"""
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= screen.width"
 
 
 def contrast(page, a: str, b: str) -> float:

@@ -29,7 +29,7 @@ def test_projector_updates_after_a_score_is_saved(live_server, browser, host, se
     assert page.locator("button, input, select").count() == 0
     assert page.evaluate(
         "document.documentElement.scrollHeight <= window.innerHeight"
-        " && document.documentElement.scrollWidth <= window.innerWidth"
+        " && document.documentElement.scrollWidth <= screen.width"
     )
 
     table = rnd.tables.get(number=1)

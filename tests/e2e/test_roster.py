@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def no_sideways_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
 
 def test_import_preview_confirm_then_same_person_question(live_server, browser, phone, host):

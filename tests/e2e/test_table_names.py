@@ -80,7 +80,7 @@ def test_names_in_any_script_save_and_confirm_again_and_again(live_server, brows
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(lambda url: "/login" not in url)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
     for ctx in contexts:
         ctx.close()
 

@@ -41,7 +41,7 @@ def test_enter_confirm_and_dispute_from_three_phones(live_server, browser, phone
     assert page.locator(f"#id_p{seats[1].player_id}_error").get_by_text(message).is_visible()
     assert page.get_by_label(names[3]).input_value() == "40"  # kept
     assert not Entry.objects.exists()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
     # Fix it with "count my hand": 5 + 9 + Rook = 34.
     row = page.locator(".score-row").filter(has=page.get_by_label(names[1], exact=True))

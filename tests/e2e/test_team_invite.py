@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return page.evaluate("document.documentElement.scrollWidth <= screen.width")
 
 
 def test_a_helper_accepts_a_desk_invite_on_a_phone_and_loses_it_when_revoked(
