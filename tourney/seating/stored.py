@@ -115,6 +115,18 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "2he5j81fa940dc6g7ib3",
         ),
     ),
+    ("shanghai", 21): (
+        1,
+        (
+            "0ck1h5egb6a24937jd8fi",
+            "ebf834a5jh2k7gicd6190",
+            "9j2ig6h8edkb571f3c04a",
+            "a7d1chb6g83fk9204ei5j",
+            "jb607kefca9g3h5d28i14",
+            "5a89i37eg01bc2dj46kfh",
+            "fd2e4gc6587bi0h9a13jk",
+        ),
+    ),
     ("shanghai", 22): (
         1,
         (

@@ -321,6 +321,16 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "aqw5g7tps241cu0dljmiko3v9enbr68fh",
         ),
     ),
+    ("shanghai", 37, 5): (
+        14,
+        (
+            "0hv914an8gx73kudf2sA5wtbcyper6zjomqil",
+            "ykcsmeb32q6untojh4rl8dgz0951Aapifxv7w",
+            "r5iopflAtzwd7469sjgvy3x81equn0c2kbhma",
+            "9k2ji8w43eaos0xblmtf1gz7uhpdyn65cvrAq",
+            "hsgdpq57lc1j2y4fz6kxAovenbitur9a803mw",
+        ),
+    ),
     ("shanghai", 37, 6): (
         23,
         (
@@ -479,6 +489,19 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "i91d85f64ak3b0ghec2j7",
             "j36hik7f95e1bdg428ca0",
             "c4gkb01fj9h5d6e7832ia",
+        ),
+    ),
+    ("toonerville", 21, 8): (
+        0,
+        (
+            "1b3598dke7gc26ha0j4fi",
+            "87h6ja13fc0e59d24kgbi",
+            "0fgkcah921d7453jeb8i6",
+            "ia42e36c7gd581hkj0f9b",
+            "cabjd256fk79i3geh4810",
+            "2k308bef754agcih16dj9",
+            "16ge94bhcid30ka578jf2",
+            "fd5hib2e198ac346kg0j7",
         ),
     ),
     ("toonerville", 25, 6): (
