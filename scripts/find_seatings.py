@@ -173,11 +173,12 @@ def search(
     settings = {**SEARCH[game], **(POLISH if start else {})}
     args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(settings[k]) for k in ("unmet", "hot", "cold", "cycle")]
-    return run(args, game, n, start, env=WIDE)
+    return run(args, game, n, start, env=BAND)
 
 
-WIDE = {**os.environ, "MIDWAY": str(MIDWAY)}
-"""The C searches' environment: the engine's midway band (:func:`prefix_fair`)."""
+BAND = {**os.environ, "MIDWAY": str(MIDWAY)}
+"""The C searches' environment: the engine's midway band (``fair._MIDWAY``, now 1: the
+searches then keep the spread at 1 after every round, as :func:`prefix_fair` checks)."""
 
 TABU = {"stall": 20_000, "shake": 10, "tenure_min": 5, "tenure_max": 15}
 """The tabu search's settings (see tabu_seatings.c), tried on N = 37."""
@@ -189,7 +190,7 @@ def tabu(
     """The tabu search's night for ``n``, from ``start`` (a stored night) when given."""
     args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
     args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
-    return run(args, game, n, start, env=WIDE)
+    return run(args, game, n, start, env=BAND)
 
 
 def encode(rounds: list[list[int]]) -> tuple[str, ...]:
@@ -411,7 +412,7 @@ def prune(nights: dict, seeds: range) -> None:
 def prefix_fair(night: list[list[list[int]]], preferred: int, n: int, midway: int = MIDWAY) -> bool:
     """Spread of odd-table rounds at most 1 after the last round and ``midway`` after
     each one before: the engine's own rule (``fair._MIDWAY``, 2) unless told otherwise.
-    The C searches keep the same band (``MIDWAY=2``, :data:`WIDE`); ``stored.night_for``
+    The C searches keep the same band (:data:`BAND`); ``stored.night_for``
     serves the first rounds of a whole night only where they end fair."""
     counts = [0] * n
     for r, tables in enumerate(night):

@@ -244,15 +244,42 @@ def seat_units(
         pinned = any(p in pins for p in unit)
         return (not pinned, -sum(len(apart.get(p, ())) for p in unit), -len(unit))
 
-    order = sorted(units, key=weight)
+    # Only the units a rule binds are searched; a player no rule names fits any seat
+    # left (that the caller allows), so those are seated last, one by one, without
+    # backtracking: a room of hundreds searches only its few rules.
+    def bound(unit: Sequence[P]) -> bool:
+        return len(unit) > 1 or any(p in pins or apart.get(p) for p in unit)
+
+    order = sorted((u for u in units if bound(u)), key=weight)
+    free_units = [u for u in units if not bound(u)]
     tables: list[list[P]] = [[] for _ in sizes]
     free = list(sizes)
     label: list[int | None] = [None] * len(sizes)
     steps = [0]
 
+    def rest() -> bool:
+        """The players no rule names, each to the first allowed seat by ``prefer``."""
+        left = list(free)
+        placed: list[tuple[int, P]] = []
+        for unit in free_units:
+            candidates = range(len(sizes))
+            if prefer is not None:
+                candidates = sorted(candidates, key=lambda t: prefer(unit, t))
+            spot = next(
+                (t for t in candidates if left[t] >= 1 and (allowed is None or allowed(unit, t))),
+                None,
+            )
+            if spot is None:
+                return False
+            left[spot] -= 1
+            placed.append((spot, unit[0]))
+        for t, p in placed:
+            tables[t].append(p)
+        return True
+
     def fit(k: int) -> bool:
         if k == len(order):
-            return True
+            return rest()
         steps[0] += 1
         if steps[0] > _NODES:
             return False

@@ -237,11 +237,8 @@ def _keepable(
     (``place``) took the swap itself, always the same way: one of a pair kept apart sat
     at a 3-table 9 rounds of 11.
     """
-    seated = set(here)
-    units = [tuple(p for p in unit if p in seated) for unit in rules.units]
-    units = [u for u in units if u]
-    in_unit = {p for u in units for p in u}
-    units += [(p,) for p in here if p not in in_unit]
+    units = _units(rules, here)
+    in_unit = {p for u in units if len(u) > 1 for p in u}
 
     def fits(chosen: set) -> bool:
         return (
@@ -295,6 +292,15 @@ def _keepable(
         if fits(chosen):
             return chosen
     return odd
+
+
+def _units(rules: Rules, seated: Sequence[P]) -> list[tuple[P, ...]]:
+    """The seated as units that share a table: the rules' groups, then one each."""
+    here = set(seated)
+    units = [tuple(p for p in unit if p in here) for unit in rules.units]
+    units = [u for u in units if u]
+    grouped = {p for u in units for p in u}
+    return units + [(p,) for p in seated if p not in grouped]
 
 
 _SWAP_TRIES = 12
@@ -493,14 +499,9 @@ def place(
     # The quick tries keep to who is due an odd table; where that share can't hold
     # with the rules (a pair kept apart, both not due, and one usual table), the exact
     # search seats the rules first and gives the odd tables to those due where it can.
-    here = set(seated)
-    units = [tuple(p for p in unit if p in here) for unit in rules.units]
-    units = [u for u in units if u]
-    in_unit = {p for u in units for p in u}
-    units += [(p,) for p in seated if p not in in_unit]
     tables = seat_units(
         list(split),
-        units,
+        _units(rules, seated),
         rules.pins,
         rules.apart,
         prefer=lambda unit, t: (flags[t] != (unit[0] in odd), wanted.get(unit[0], t) != t),

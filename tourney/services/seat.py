@@ -390,8 +390,13 @@ def _renumber_tables(rnd: Round) -> None:
 def seating_rules_broken(rnd: Round) -> list[str]:
     """The host's seating rules this round's seats break (after a hand swap or move)."""
     at = {s.player_id: s.table.number for s in rnd.seats.select_related("table")}
+    return _broken(rnd.event.seating_constraints.select_related("player", "other"), at)
+
+
+def _broken(rules, at: dict[int, int]) -> list[str]:
+    """The ``rules`` broken by seats ``at`` (player id -> table number)."""
     broken = []
-    for rule in rnd.event.seating_constraints.select_related("player", "other"):
+    for rule in rules:
         if rule.player_id not in at or (rule.other_id and rule.other_id not in at):
             continue  # a rule about someone not seated waits, as when planning
         if rule.kind == rule.Kind.PIN:
@@ -407,15 +412,21 @@ def seating_rules_broken(rnd: Round) -> list[str]:
 def planned_rounds_breaking_rules(event: Event) -> list[tuple[int, list[str]]]:
     """(round number, the rules it breaks) for each round seated but not started whose
     seats break a rule as the rules stand now: one added after the rounds were planned
-    ahead, or a hand swap. The seating page and the movement cards say so."""
-    planned = event.rounds.filter(status=Round.Status.PLANNED).order_by("number")
-    if not event.seating_constraints.exists():
+    ahead, or a hand swap. The seating page (polled while a seating runs) and the
+    movement cards say so; two queries, however many rounds are planned."""
+    rules = list(event.seating_constraints.select_related("player", "other"))
+    if not rules:
         return []
+    at: dict[int, dict[int, int]] = {}
+    for number, player, table in Seat.objects.filter(
+        round__event=event, round__status=Round.Status.PLANNED
+    ).values_list("round__number", "player_id", "table__number"):
+        at.setdefault(number, {})[player] = table
     found = []
-    for rnd in planned.select_related("event"):
-        broken = seating_rules_broken(rnd)
+    for number in sorted(at):
+        broken = _broken(rules, at[number])
         if broken:
-            found.append((rnd.number, broken))
+            found.append((number, broken))
     return found
 
 

@@ -121,7 +121,6 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "cards": cards,
             "join_url": absolute_url(request, reverse("join")),
-            "breaking": services.planned_rounds_breaking_rules(event),
             "loopback": phones_cannot_open(request),
             "site": site_url(request),
             "live_qr": qr_svg(live, scale=3) if live else "",
