@@ -50,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tourney.seating import Plan, plan_night, plan_round, remembered
+from tourney.seating.constraints import Constraints
 
 GAMES = {
     "Toonerville": (11, {"min_size": 3, "max_size": 5, "preferred": 4}),
@@ -255,6 +256,43 @@ def run_season(seed: int) -> list[tuple[str, bool]]:
     return results
 
 
+HUGE = 500
+"""Item 5 of issue 27: a whole night for this many players within NIGHT_SECONDS."""
+
+
+def run_huge(seed: int) -> list[tuple[str, bool]]:
+    """A 500-player night, without and with host rules: seconds, and every rule kept."""
+    print(f"{HUGE} players, a whole night:")
+    players = list(range(HUGE))
+    rules = Constraints.of(
+        pinned={0: 1, 1: 2, 2: 3},
+        apart=[(3, 4), (5, 6), (7, 8)],
+        together=[(9, 10), (11, 12), (13, 14)],
+    )
+    results = []
+    for name, (rounds, room) in GAMES.items():
+        for label, wanted in (("no rules", None), ("3 pins, 3 apart, 3 together", rules)):
+            start = time.process_time()
+            plans = plan_night(players, rounds=rounds, seed=seed, constraints=wanted, **room)
+            took = time.process_time() - start
+            broken = 0
+            if wanted:
+                for plan in plans:
+                    table = {p: t for t, seats in enumerate(plan.tables) for p in seats}
+                    broken += sum(table[p] != pin - 1 for p, pin in wanted.pinned)
+                    broken += sum(table[a] == table[b] for a, b in wanted.apart)
+                    broken += sum(table[a] != table[b] for a, b in wanted.together)
+            print(f"  {name:<12} {label:<28} {took:>5.2f} s, rules broken {broken}")
+            results.append(
+                (
+                    f"{name} {HUGE} players, {label}: night <= {NIGHT_SECONDS:g} s ({took:.2f} s)"
+                    + (", every rule kept" if wanted else ""),
+                    took <= NIGHT_SECONDS and broken == 0,
+                )
+            )
+    return results
+
+
 TARGETS = {
     "Toonerville": (range(30, 46), 40, {37: 12, 41: 4}),
     "Shanghai": (range(26, 41), 40, {}),
@@ -328,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     for label, ok in run_season(args.seed):
         print(f"  [{'PASS' if ok else 'FAIL'}] {label}")
     print()
+    if not args.season and not args.quick:
+        for label, ok in run_huge(args.seed):
+            print(f"  [{'PASS' if ok else 'FAIL'}] {label}")
+        print()
     for name in [] if args.season else args.game or GAMES:
         rows = run_game(name, QUICK if args.quick else SIZES, args.seed)
         for label, ok in check(name, rows):

@@ -401,6 +401,9 @@ def assign(cost: list[list[int]]) -> list[int]:
     equal, as they are for table numbers (most groups can take most numbers).
     """
     n = len(cost)
+    quick = _at_row_minima(cost)
+    if quick is not None:
+        return quick
     inf = float("inf")
     u = [0] * (n + 1)
     v = [0] * (n + 1)
@@ -443,6 +446,26 @@ def assign(cost: list[list[int]]) -> list[int]:
     column = [0] * n
     for col in range(1, n + 1):
         column[match[col] - 1] = col - 1
+    return column
+
+
+def _at_row_minima(cost: list[list[int]]) -> list[int] | None:
+    """An assignment giving every row its own cheapest cost, if a first-come pass finds one.
+
+    No assignment costs less than the sum of the row minima, so one that reaches it is
+    optimal. Table numbers nearly always have one (most groups can take most numbers),
+    and this pass is O(n^2) where the Hungarian method can take O(n^3): a 500-player
+    room's 125 tables were a tenth of a second a round.
+    """
+    best = [[c for c, x in enumerate(row) if x == low] for row in cost for low in [min(row)]]
+    taken = [False] * len(cost)
+    column = [0] * len(cost)
+    for r in sorted(range(len(cost)), key=lambda r: len(best[r])):  # the pinned first
+        col = next((c for c in best[r] if not taken[c]), None)
+        if col is None:
+            return None
+        taken[col] = True
+        column[r] = col
     return column
 
 

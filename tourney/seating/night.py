@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -604,7 +604,7 @@ def _optimise(
             if table_odd[r][t] >= 0:
                 for p in table:
                     had[p][table_odd[r][t]] += 1
-    floor = _floor(met, had, weights, base if remembering else None)
+    floor = _floor(met, had, weights, base if remembering else None, guard.locked if guard else ())
     _anneal(
         met,
         had,
@@ -679,8 +679,14 @@ def _floor(
     had: list[list[int]],
     weights: _Weights,
     base: list[list[int]] | None = None,
+    locked: Sequence[bool] = (),
 ) -> tuple[int, int]:
     """Costs no schedule can beat, for the pairs and for the odd seats.
+
+    Two ``locked`` players (the host's constraints hold them at their tables) never
+    move, so what their pair costs now is what it will cost: a pair kept together
+    meets every round, and spreading its meetings over the room would set a floor
+    no schedule reaches, which keeps a big room searching its whole budget.
 
     Meetings and odd seats spread as evenly as can be; the history may not
     allow that, so the floor is a bound, not a promise. With ``base`` (the
@@ -690,14 +696,19 @@ def _floor(
     big room searching for its whole budget.
     """
     n = len(met)
-    units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
     cap = _cap(met)
+    stuck = [a for a in range(n) if a < len(locked) and locked[a]]
+    fixed = [(a, b) for i, a in enumerate(stuck) for b in stuck[i + 1 :]]
+    rep = sum(_pair(met[a][b], cap, weights.unmet) for a, b in fixed)
+    units = sum(met[a][b] for a in range(n) for b in range(a + 1, n))
+    units -= sum(met[a][b] for a, b in fixed)
     if base is None:
-        levels = _water_fill(n * (n - 1) // 2, units)
+        levels = _water_fill(n * (n - 1) // 2 - len(fixed), units)
     else:
         before = Counter(base[a][b] for a in range(n) for b in range(a + 1, n))
-        levels = _water_fill_from(before, units - sum(m * c for m, c in before.items()))
-    rep = sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
+        before.subtract(Counter(base[a][b] for a, b in fixed))
+        levels = _water_fill_from(+before, units - sum(m * c for m, c in before.items()))
+    rep += sum(_pair(level, cap, weights.unmet) * count for level, count in levels.items())
     size = 0
     for k, cap_k in enumerate(_seat_caps(had)):
         column = [row[k] for row in had]
