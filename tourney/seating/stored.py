@@ -887,6 +887,22 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
             "sgmr9f41dln76cajo52h8pke3bqt0i",
         ),
     ),
+    ("toonerville", 31): (
+        4,
+        (
+            "97h4nfa5o2it6bdckejrglpm0su13q8",
+            "tgnkc807rfolb3uhm5e2d41qijaps96",
+            "e30fl2hcakqsgdi9pt4685ur7bomj1n",
+            "u6j2iebs9am31rctodk0q7gf4nl85ph",
+            "hnos36grdp8eftu9271a0i54cjmqlbk",
+            "luiqbfj46e7np31ok95crdahs8g2tm0",
+            "jgh05o6q7ukpm4rs8atbel19nic32df",
+            "fcps9o8j1b5gqethundm4k32a60lri7",
+            "kmf1l5j7pb2nhi86a4ec09qrd3tsogu",
+            "td5781hk3sjlb9n0if6meogurpq2c4a",
+            "nrbqjtldm8fh20p9s73561ikuco4aeg",
+        ),
+    ),
     ("toonerville", 32): (
         0,
         (
