@@ -3,6 +3,7 @@ naming the players, tonight's room checked before seating, passed to the planner
 method and by `plan_seating`; a night plan made once and stored for every process."""
 
 import json
+import re
 import threading
 import time
 from html import unescape
@@ -505,3 +506,77 @@ def test_the_rounds_a_new_rule_breaks_are_read_in_two_queries(host, django_asser
         breaking = services.planned_rounds_breaking_rules(event)
     assert [number for number, _ in breaking] == list(range(1, 12))
     assert breaking[0][1] == ["P01 always sits at table 99"]
+
+
+def text_of(response) -> str:
+    """The page's words, tags taken out."""
+    return re.sub(r"<[^>]+>", "", unescape(response.content.decode()))
+
+
+def _odd_counts(event) -> dict[str, int]:
+    """Per player, rounds at a table of the odd size, read straight off the seats."""
+    counts = {p.name: 0 for p in event.players.all()}
+    for rnd in event.rounds.all():
+        tables = [list(t.seats.all()) for t in rnd.tables.all()]
+        sizes = [len(t) for t in tables]
+        usual = max(set(sizes), key=sizes.count)
+        for table in tables:
+            for seat in table:
+                counts[seat.player.name] += len(table) != usual
+    return counts
+
+
+def test_the_seating_page_shows_the_odd_tables_fair_share(host_client, host):
+    """13 players (a 5 and two 4s) over the whole night: the page gives the count the
+    seats show, and calls it fair."""
+    event = night(13, owner=host)
+    services.plan_rest_of_night(event)
+    counts = _odd_counts(event)
+    low, high = min(counts.values()), max(counts.values())
+    assert high - low <= 1
+    page = unescape(host_client.get(reverse("event_seating", args=[event.slug])).content.decode())
+    rounds = event.rounds.count()
+    assert (
+        f"Over the {rounds} rounds seated so far, everyone here for all of them sat at a "
+        f"table of the odd size {low} or {high} times: a fair share." in page
+    )
+    assert "more than one apart" not in page
+
+
+def test_rules_that_tilt_the_odd_table_are_named_on_the_seating_page(host_client, host):
+    """Nine players (a 5 and a 4) with five of them kept together: only the 5 holds
+    them, so they sit there every round and the other four never do. The page names
+    both ends, their counts, and the rules on them."""
+    event = night(9, owner=host)
+    p = players(event)
+    for a, b in [("P01", "P02"), ("P02", "P03"), ("P03", "P04"), ("P04", "P05")]:
+        assert (
+            add(host_client, event, kind="together", player=p[a].pk, other=p[b].pk).status_code
+            == 302
+        )
+    services.plan_rest_of_night(event)
+    counts = _odd_counts(event)
+    rounds = event.rounds.count()
+    assert {name: counts[name] for name in ("P01", "P05", "P06", "P09")} == {
+        "P01": rounds,
+        "P05": rounds,
+        "P06": 0,
+        "P09": 0,
+    }
+    page = text_of(host_client.get(reverse("event_seating", args=[event.slug])))
+    assert (
+        f"Over {rounds} rounds seated, P01, P02, P03, P04 and P05 sat at a table of "
+        f"the odd size {rounds} times and P06, P07, P08 and P09 0 times: more than one apart, "
+        "where the fair share allows one." in page
+    )
+    assert (
+        "The rules on them: P01 and P02 are kept together; P02 and P03 are kept together;" in page
+    )
+    assert "a fair share." not in page
+
+
+def test_a_night_with_no_odd_table_says_nothing_of_it(host_client, host):
+    event = night(12, owner=host)
+    services.plan_rest_of_night(event)
+    page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
+    assert "The odd-size table" not in page

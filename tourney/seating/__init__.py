@@ -24,6 +24,7 @@ from tourney.seating.core import (
     repeat_meetings,
     table_sizes,
 )
+from tourney.seating.fair import odd_flags
 from tourney.seating.planner import plan_night, plan_round
 from tourney.seating.season import RECENT_NIGHTS, remembered
 
@@ -34,6 +35,7 @@ __all__ = [
     "Plan",
     "SeatingError",
     "meetings",
+    "odd_flags",
     "plan_night",
     "plan_round",
     "remembered",

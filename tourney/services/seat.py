@@ -7,7 +7,9 @@ standings), .activity and .common.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 
 from django.db import transaction
@@ -462,3 +464,85 @@ def table_numbers_needed(event: Event) -> int:
     except seating.SeatingError:
         planned = max(1, present // event.max_table_size + 1)
     return max(used, planned, event.table_cards.count())
+
+
+@dataclass(frozen=True)
+class OddShare:
+    """Who sits at the odd-size table (the 5, or the 3s) over a night's seated rounds.
+
+    ``rounds``: the rounds counted (played and planned); ``low``/``high``: the fewest and
+    most times anyone present for every one of them sat there; ``unfair``: per group of
+    players seated for as many rounds whose counts differ by more than one (RULES.md,
+    "Seating fairness"), (rounds seated, the names at the most, their count, the names at
+    the fewest, their count, the rules that bind any of them).
+    """
+
+    rounds: int
+    low: int
+    high: int
+    unfair: list[tuple[int, str, int, str, int, list[str]]]
+
+
+def _few(names: list[str], most: int = 4) -> str:
+    """Up to ``most`` names, then how many more: "Ann, Bo, Cy and 5 others"."""
+    if len(names) <= most + 1:  # never "and 1 others"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:most]) + f" and {len(names) - most} others"
+
+
+def odd_table_share(event: Event) -> OddShare | None:
+    """The odd-size table's share so far, or None when no seated round had one.
+
+    The engine keeps it fair (RULES.md) unless the host's rules force otherwise: a pin to
+    the odd table, or a pair kept together or apart that must take it. The seating page
+    shows the count, and names who is off the fair share and the rules that put them
+    there. Three queries.
+    """
+    rows = list(
+        Seat.objects.filter(round__event=event).values_list(
+            "round__number", "table_id", "player_id"
+        )
+    )
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table, player in rows:
+        tables.setdefault(number, {}).setdefault(table, []).append(player)
+    seated: Counter[int] = Counter()
+    odd: Counter[int] = Counter()
+    any_odd = False
+    for by_table in tables.values():
+        groups = list(by_table.values())
+        flags = seating.odd_flags([len(g) for g in groups], event.preferred_table_size)
+        any_odd |= any(flags)
+        for group, flag in zip(groups, flags, strict=True):
+            for p in group:
+                seated[p] += 1
+                odd[p] += flag
+    if not any_odd:
+        return None
+    names = dict(event.players.values_list("pk", "name"))
+    rules = list(event.seating_constraints.select_related("player", "other"))
+    by_count: dict[int, list[int]] = {}
+    for p, count in seated.items():
+        by_count.setdefault(count, []).append(p)
+    rounds = max(by_count)
+    everyone = by_count[rounds]
+    unfair = []
+    for count, players in sorted(by_count.items(), reverse=True):
+        most, least = max(odd[p] for p in players), min(odd[p] for p in players)
+        if most - least <= 1:
+            continue
+        top = _few(sorted(names[p] for p in players if odd[p] == most))
+        bottom = _few(sorted(names[p] for p in players if odd[p] == least))
+        ends = {p for p in players if odd[p] in (most, least)}
+        binding = [
+            rule.describe()
+            for rule in rules
+            if rule.player_id in ends or (rule.other_id is not None and rule.other_id in ends)
+        ]
+        unfair.append((count, top, most, bottom, least, binding))
+    return OddShare(
+        rounds=rounds,
+        low=min((odd[p] for p in everyone), default=0),
+        high=max((odd[p] for p in everyone), default=0),
+        unfair=unfair,
+    )

@@ -3,6 +3,8 @@ seating the task queue is still planning ("seating…", then the plan)."""
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,6 +38,8 @@ def _context(event: Event, **extra) -> dict:
         "next_number": (latest.number + 1) if latest else 1,
         "breaking": services.planned_rounds_breaking_rules(event),
         "playing": _playing(event),
+        # Called by the full page only, not by the job partial polled every second.
+        "odd_share": functools.cache(lambda: services.odd_table_share(event)),
     }
     context.update(extra)
     return context
