@@ -41,6 +41,7 @@ __all__ = [
     "fair_rounds",
     "guard_for",
     "odd_flags",
+    "overshoot",
     "place",
     "slack_for",
     "usual_size",
@@ -410,6 +411,40 @@ def fair_rounds(
             counts[p] += p in odd
             share[p] = share.get(p, Fraction(0)) + each
     return chosen, slack_for(history, seated, splits, preferred, chosen)
+
+
+def overshoot(
+    history: Sequence[Plan],
+    seated: Sequence[list[P]],
+    splits: Sequence[list[int]],
+    preferred: int,
+    chosen: Sequence[set],
+) -> int:
+    """How far ``chosen`` (who sits at the odd tables each round) strays from the fair
+    share: over the rounds, the spread in each group of players seated as often, beyond
+    what the round allows (:data:`_MIDWAY`, 1 after the last). 0 for a fair plan.
+
+    Without rules the choice round by round is always fair. With them it can walk into
+    a round it cannot share fairly: Rook Shanghai's 19 players (one table of 4), a pair
+    kept apart both still due in the last round, and someone went twice while another
+    never did. A search started there may keep it (its slack is read off the start), so
+    such a start is drawn again (``night._fitted``).
+    """
+    past = _Past.read(history, preferred)
+    counts = Counter(past.odd)
+    done = Counter(past.seated)
+    rounds = len(seated)
+    miss = 0
+    for t, (here, odd) in enumerate(zip(seated, chosen, strict=True)):
+        for p in here:
+            counts[p] += p in odd
+            done[p] += 1
+        classes: dict[int, list[int]] = {}
+        for p in done:
+            classes.setdefault(done[p], []).append(counts[p])
+        spread = 1 if t == rounds - 1 else _MIDWAY
+        miss += sum(max(0, max(v) - min(v) - spread) for v in classes.values())
+    return miss
 
 
 def slack_for(
