@@ -580,3 +580,29 @@ def test_a_night_with_no_odd_table_says_nothing_of_it(host_client, host):
     services.plan_rest_of_night(event)
     page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
     assert "The odd-size table" not in page
+
+
+def test_a_round_reseated_on_its_own_tilts_the_share_and_the_page_offers_the_way_back(
+    host_client, host
+):
+    """Re-seating one planned round plans it from the rounds before it, not with those
+    planned after it, so the share over the night can go off by two with no rule at all.
+    The page says so (not blaming rules that aren't there) and re-planning the rounds
+    not started puts it right."""
+    event = night(13, owner=host)
+    services.plan_rest_of_night(event)
+    services.reseat_round(event.rounds.get(number=3))
+    counts = _odd_counts(event)
+    assert max(counts.values()) - min(counts.values()) > 1  # as the helper found it
+    url = reverse("event_seating", args=[event.slug])
+    page = text_of(host_client.get(url))
+    assert "more than one apart, where the fair share allows one." in page
+    assert "The rules on them" not in page
+    assert "or a round re-seated on its own (it doesn't re-plan the rounds after it)" in page
+    assert "Re-plan the rounds not started" in page
+    host_client.post(reverse("round_plan_night", args=[event.slug]))
+    counts = _odd_counts(event)
+    assert max(counts.values()) - min(counts.values()) <= 1
+    page = text_of(host_client.get(url))
+    assert "a fair share." in page
+    assert "more than one apart" not in page

@@ -470,13 +470,15 @@ def table_numbers_needed(event: Event) -> int:
 class OddShare:
     """Who sits at the odd-size table (the 5, or the 3s) over a night's seated rounds.
 
-    ``rounds``: the rounds counted (played and planned); ``low``/``high``: the fewest and
+    ``rounds``: the most rounds anyone was seated (played and planned); ``low``/``high``: the fewest and
     most times anyone present for every one of them sat there; ``unfair``: per group of
     players seated for as many rounds whose counts differ by more than one (RULES.md,
     "Seating fairness"), (rounds seated, the names at the most, their count, the names at
     the fewest, their count, the rules that bind any of them).
     """
 
+    planned: bool
+    """Some round is seated but not started: re-planning can share the rest out again."""
     rounds: int
     low: int
     high: int
@@ -500,12 +502,14 @@ def odd_table_share(event: Event) -> OddShare | None:
     """
     rows = list(
         Seat.objects.filter(round__event=event).values_list(
-            "round__number", "table_id", "player_id"
+            "round__number", "round__status", "table_id", "player_id"
         )
     )
     tables: dict[int, dict[int, list[int]]] = {}
-    for number, table, player in rows:
+    planned = False
+    for number, status, table, player in rows:
         tables.setdefault(number, {}).setdefault(table, []).append(player)
+        planned |= status == Round.Status.PLANNED
     seated: Counter[int] = Counter()
     odd: Counter[int] = Counter()
     any_odd = False
@@ -541,6 +545,7 @@ def odd_table_share(event: Event) -> OddShare | None:
         ]
         unfair.append((count, top, most, bottom, least, binding))
     return OddShare(
+        planned=planned,
         rounds=rounds,
         low=min((odd[p] for p in everyone), default=0),
         high=max((odd[p] for p in everyone), default=0),
