@@ -384,3 +384,33 @@ def test_a_pair_kept_apart_does_not_leave_one_of_them_off_the_odd_table():
         assert table[8] == 0
         assert table[1] != table[17]
         assert table[4] == table[9]
+
+
+@pytest.mark.parametrize(
+    "wanted",
+    [None, Constraints.of(pinned={7: 1}, apart=[(5, 26)], together=[(2, 15)])],
+    ids=["no rules", "rules"],
+)
+def test_a_late_arrival_and_a_leaver_seated_as_often_are_a_seat_apart_at_most(wanted):
+    """Rook Shanghai's 30 (five 5s), one more for three hands (a 6-table), then one
+    leaves for the last two. The leaver and the late arrival end seated 5 rounds each,
+    so RULES.md compares them. Planned when the arrival came, the arrival was alone
+    among those seated as often, and the search gave them the 6-table twice while the
+    player who later left never sat there: 2 apart. Each player now stays within a seat
+    of their own share of the odd table."""
+    rooms = [range(30)] * 2 + [[*range(30), 100]] * 3 + [[*range(4), *range(5, 30), 100]] * 2
+    plans: list[Plan] = []
+    for players in rooms:
+        plans.append(
+            plan_round(
+                list(players),
+                history=plans,
+                **SHANGHAI,
+                method="mix",
+                seed="s30",
+                fallback="sit_out",
+                night_rounds=7,
+                constraints=wanted,
+            )
+        )
+    assert odd_spread(plans, SHANGHAI["preferred"]) <= 1

@@ -26,6 +26,7 @@ Imports ``core`` and ``constraints`` only.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -459,22 +460,34 @@ def slack_for(
     Each round's limits are the fewest odd seats among those seated as often
     (from history and the chosen rounds), and that plus the spread allowed
     then (:data:`_MIDWAY`, 1 after the last round).
+
+    And each player stays within a seat of their own share (the odd seats of the rounds
+    they were seated, shared out evenly), rounded down and up, unless the chosen rounds
+    already put them outside it. Among players seated in the same rounds the first
+    limits imply it; it binds a late arrival, who is alone among those seated as often
+    until a leaver joins them: Rook Shanghai's 30, one arriving for three hands with a
+    6-table, took it twice while a player who then left never did, and the two ended
+    seated 5 rounds each, 2 apart.
     """
     past = _Past.read(history, preferred)
     counts = Counter(past.odd)
     done = Counter(past.seated)
-    at: list[tuple[Counter, Counter]] = []  # counts and rounds seated after each round
-    for here, odd in zip(seated, chosen, strict=True):
+    share = dict(past.share)
+    at: list[tuple[Counter, Counter, dict]] = []  # after each round: counts, rounds, shares
+    for here, odd, split in zip(seated, chosen, splits, strict=True):
+        flags = odd_flags(split, preferred)
+        each = Fraction(sum(s for s, f in zip(split, flags, strict=True) if f), len(here) or 1)
         for p in here:
             counts[p] += p in odd
             done[p] += 1
-        at.append((Counter(counts), Counter(done)))
+            share[p] = share.get(p, Fraction(0)) + each
+        at.append((Counter(counts), Counter(done), dict(share)))
     everyone = set(done)
     present = {p for here in seated for p in here}
     rounds = len(seated)
     down = {p: [0] * rounds for p in present}
     up = {p: [0] * rounds for p in present}
-    for t, (c, d) in enumerate(at):
+    for t, (c, d, owed) in enumerate(at):
         classes: dict[int, list[int]] = {}
         for p in everyone:
             classes.setdefault(d[p], []).append(c[p])
@@ -482,6 +495,9 @@ def slack_for(
         limits = {k: (min(v), max(min(v) + spread, max(v))) for k, v in classes.items()}
         for p in present:
             lo, hi = limits[d[p]]
+            mine = owed.get(p, Fraction(0))
+            lo = max(lo, min(math.floor(mine), c[p]))
+            hi = min(hi, max(math.ceil(mine), c[p]))
             down[p][t] = c[p] - lo
             up[p][t] = hi - c[p]
     return Slack(down, up, rounds)
