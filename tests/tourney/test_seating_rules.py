@@ -414,3 +414,31 @@ def test_a_late_arrival_and_a_leaver_seated_as_often_are_a_seat_apart_at_most(wa
             )
         )
     assert odd_spread(plans, SHANGHAI["preferred"]) <= 1
+
+
+@pytest.mark.parametrize("method", ["random", "standings", "mix"])
+def test_a_pair_kept_apart_takes_the_lone_odd_table_early(method):
+    """13 Toonerville players (one 5), a pair kept apart, a pair together and a pin;
+    one player leaves after three rounds (then three 4s, no odd table). In three rounds
+    the 5 seats 15, so everyone sits there once and two twice; one 5 can't take both of
+    the pair kept apart, so neither may be left to the third round. Seated round by
+    round, one was: 10 never sat at the 5 while 3 and 7 did twice."""
+    wanted = Constraints.of(pinned={5: 1}, apart=[(1, 10)], together=[(3, 7)])
+    rooms = [range(13)] * 3 + [range(1, 13)] * 8
+    for seed in ["s15", 1, 2, 3]:
+        plans: list[Plan] = []
+        for players in rooms:
+            plans.append(
+                plan_round(
+                    list(players),
+                    history=plans,
+                    **TOONERVILLE,
+                    method=method,
+                    totals={p: (p * 37) % 11 for p in players},
+                    seed=seed,
+                    fallback="sit_out",
+                    night_rounds=11,
+                    constraints=wanted,
+                )
+            )
+        assert odd_spread(plans, TOONERVILLE["preferred"]) <= 1, seed

@@ -197,16 +197,22 @@ def _choose_odd(
         seen.update(unit)
         units.append(unit)
 
+    one_table = len(free) == 1
+
     def key(unit: tuple[P, ...]) -> tuple:
         # Among those as far below their share, groups first: a single kept apart
         # from one of a group, chosen first, would bar the whole group from a lone
         # odd table, and someone further ahead would take the seat (issue 27).
+        # Then those kept apart from someone, where one odd table can't take both at
+        # once: left to the last round both are due in, one of them misses their turn
+        # (13 Toonerville players, a pair kept apart, both still due in round 3 of a
+        # night seated round by round: one never sat at the 5).
         gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
         proposal = -sum(p in proposed for p in unit) / len(unit)
-        return (gap, len(unit) == 1, proposal, min(draw[p] for p in unit))
+        kept_apart = one_table and any(apart.get(p) for p in unit)
+        return (gap, len(unit) == 1, not kept_apart, proposal, min(draw[p] for p in unit))
 
     chosen: set = set()
-    one_table = len(free) == 1
     for unit in sorted(units, key=key):
         fits = [i for i, room in enumerate(free) if room >= len(unit)]
         if not fits:
