@@ -126,3 +126,20 @@ def test_a_run_stores_only_a_better_night(finder, tabu_binary, tmp_path, monkeyp
     assert {k: v for k, v in after.items() if k != ("shanghai", 26)} == {
         k: v for k, v in before.items() if k != ("shanghai", 26)
     }
+
+
+def test_a_night_cut_from_a_bigger_one_keeps_the_rooms_tables_and_its_few_repeats(finder):
+    """``--cut 1`` for 31 Toonerville players starts from the stored 32-player night less
+    one: every round keeps the room's tables (the dropped player's table becomes the 3)
+    and no start repeats more than the bound allows, since its source is at the bound."""
+    from tourney.seating.core import table_sizes
+
+    sizes = {"min_size": 3, "max_size": 5, "preferred": 4}
+    want = table_sizes(31, **sizes)
+    starts = finder.cut_starts("toonerville", 31, 1)
+    assert len(starts) == 32  # any one of the 32 can go: each round then has one 3
+    floor = finder.floor_of("toonerville", 31, want)
+    for rounds in starts:
+        assert len(rounds) == 11
+        assert all(sorted(flat) == list(range(31)) for flat in rounds)
+        assert finder.unmet(31, rounds, want) == floor
