@@ -504,6 +504,18 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "fd5hib2e198ac346kg0j7",
         ),
     ),
+    ("toonerville", 22, 7): (
+        7,
+        (
+            "6gl258ci3af41b9h7kdej0",
+            "j6870241dehg59k3cflbia",
+            "74e5c0dbi6fkalj981g23h",
+            "kb287ahfjg3di1le05649c",
+            "51da92fe803ihj6cb7lg4k",
+            "13c72ij4l0kh5gfbd96ea8",
+            "63bel48dca2k09g7fj15ih",
+        ),
+    ),
     ("toonerville", 25, 6): (
         1,
         (
