@@ -470,8 +470,8 @@ def table_numbers_needed(event: Event) -> int:
 class OddShare:
     """Who sits at the odd-size table (the 5, or the 3s) over a night's seated rounds.
 
-    ``rounds``: the most rounds anyone was seated (played and planned); ``low``/``high``: the fewest and
-    most times anyone present for every one of them sat there; ``unfair``: per group of
+    ``rounds``: the most rounds anyone was seated (played and planned); ``low`` and
+    ``high``: the fewest and most times those seated that often sat there; ``unfair``: per group of
     players seated for as many rounds whose counts differ by more than one (RULES.md,
     "Seating fairness"), (rounds seated, the names at the most, their count, the names at
     the fewest, their count, the rules that bind any of them).
