@@ -6,7 +6,7 @@ from itertools import permutations
 import pytest
 
 from tourney.seating.core import assign
-from tourney.seating.night import _cost, _floor, _meet, _Weights
+from tourney.seating.night import _cap, _cost, _floor, _meet, _Weights
 
 
 def cheapest(cost: list[list[int]]) -> int:
@@ -51,3 +51,23 @@ def test_a_pair_kept_together_does_not_raise_the_floor_out_of_reach():
     locked = [True, True] + [False] * 8
     assert sum(_floor(met, had, weights, locked=locked)) == night
     assert sum(_floor(met, had, weights)) < night  # the old floor: out of reach
+
+
+def test_the_uncapped_last_pass_sees_a_floor_it_can_reach():
+    """The last pass on a crowded night prices pairs with no cap on their meetings. A pair
+    kept together meets every round, past the cap; priced with the cap, its floor came
+    out above the very night the pass started from, so the pass stopped at once."""
+    tables = [
+        [[0, 1, 4, 7], [5, 8, 2], [9, 3, 6]],
+        [[0, 1, 2, 9], [5, 4, 3], [8, 6, 7]],
+        [[0, 1, 6, 5], [2, 3, 7], [8, 9, 4]],
+    ]
+    met = [[0] * 10 for _ in range(10)]
+    had = [[] for _ in range(10)]
+    for round_tables in tables:
+        _meet(met, round_tables)
+    assert met[0][1] == 3 > _cap(met)
+    loose = _Weights(unmet=2, size=0, loose=True, fewest=True)
+    night = _cost(met, had, 10**9, loose)  # as _anneal prices the loose pass
+    locked = [True, True] + [False] * 8
+    assert sum(_floor(met, had, loose, locked=locked)) == night
