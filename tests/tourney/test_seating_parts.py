@@ -29,6 +29,18 @@ def test_table_numbers_go_out_at_the_least_cost(seed):
     assert sum(cost[r][c] for r, c in enumerate(column)) == cheapest(cost)
 
 
+HELD_0_AND_1 = [True, True] + [False] * 8
+"""Players 0 and 1 held at their tables by the host's rules (kept together)."""
+
+
+def meetings_of(night: list[list[list[int]]], n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """How often each pair of ``n`` players met over ``night``, and no odd seats."""
+    met = [[0] * n for _ in range(n)]
+    for tables in night:
+        _meet(met, tables)
+    return met, [[] for _ in range(n)]
+
+
 def test_a_pair_kept_together_does_not_raise_the_floor_out_of_reach():
     """Two players the host keeps together meet every round, whatever the search does.
     The search stops when it reaches its floor, the least any night can cost; a floor
@@ -39,16 +51,13 @@ def test_a_pair_kept_together_does_not_raise_the_floor_out_of_reach():
         [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]],
         [[0, 1, 4, 7], [2, 5, 8], [3, 6, 9]],
     ]
-    met = [[0] * 10 for _ in range(10)]
-    had = [[] for _ in range(10)]
-    for round_tables in tables:
-        _meet(met, round_tables)
+    met, had = meetings_of(tables, 10)
     assert met[0][1] == 2
     assert max(met[a][b] for a in range(10) for b in range(10) if {a, b} != {0, 1}) == 1
     weights = _Weights(unmet=3, size=4)
     cap = 2
     night = _cost(met, had, cap, weights)
-    locked = [True, True] + [False] * 8
+    locked = HELD_0_AND_1
     assert sum(_floor(met, had, weights, locked=locked)) == night
     assert sum(_floor(met, had, weights)) < night  # the old floor: out of reach
 
@@ -62,12 +71,9 @@ def test_the_uncapped_last_pass_sees_a_floor_it_can_reach():
         [[0, 1, 2, 9], [5, 4, 3], [8, 6, 7]],
         [[0, 1, 6, 5], [2, 3, 7], [8, 9, 4]],
     ]
-    met = [[0] * 10 for _ in range(10)]
-    had = [[] for _ in range(10)]
-    for round_tables in tables:
-        _meet(met, round_tables)
+    met, had = meetings_of(tables, 10)
     assert met[0][1] == 3 > _cap(met)
     loose = _Weights(unmet=2, size=0, loose=True, fewest=True)
     night = _cost(met, had, 10**9, loose)  # as _anneal prices the loose pass
-    locked = [True, True] + [False] * 8
+    locked = HELD_0_AND_1
     assert sum(_floor(met, had, loose, locked=locked)) == night

@@ -44,7 +44,16 @@ def kept_seats(plans: list[Plan]) -> int:
     return kept
 
 
-def night(rooms, method, rules=TOONERVILLE, constraints=None, fallback=None, night_rounds=None):
+def night(
+    rooms,
+    method,
+    rules=TOONERVILLE,
+    constraints=None,
+    fallback=None,
+    night_rounds=None,
+    seed=3,
+    effort=0.2,
+):
     plans: list[Plan] = []
     for players in rooms:
         plans.append(
@@ -54,11 +63,11 @@ def night(rooms, method, rules=TOONERVILLE, constraints=None, fallback=None, nig
                 **rules,
                 method=method,
                 totals={p: (p * 37) % 11 for p in players},
-                seed=3,
+                seed=seed,
                 fallback=fallback,
                 night_rounds=night_rounds,
                 constraints=constraints,
-                effort=0.2,
+                effort=effort,
             )
         )
     return plans
@@ -364,20 +373,7 @@ def test_a_pair_kept_apart_does_not_leave_one_of_them_off_the_odd_table():
     strays from the fair share is now drawn again."""
     rooms = [range(19)] * 2 + [[*range(19), 101]] * 2 + [[*range(10), *range(11, 19), 101]] * 3
     wanted = Constraints.of(pinned={8: 1}, apart=[(1, 17)], together=[(4, 9)])
-    plans: list[Plan] = []
-    for players in rooms:
-        plans.append(
-            plan_round(
-                list(players),
-                history=plans,
-                **SHANGHAI,
-                method="mix",
-                seed="s12",
-                fallback="sit_out",
-                night_rounds=7,
-                constraints=wanted,
-            )
-        )
+    plans = night(rooms, "mix", SHANGHAI, wanted, "sit_out", 7, seed="s12", effort=1.0)
     assert odd_spread(plans, SHANGHAI["preferred"]) <= 1
     for plan in plans:
         table = {p: t for t, seats in enumerate(plan.tables) for p in seats}
@@ -399,20 +395,7 @@ def test_a_late_arrival_and_a_leaver_seated_as_often_are_a_seat_apart_at_most(wa
     player who later left never sat there: 2 apart. Each player now stays within a seat
     of their own share of the odd table."""
     rooms = [range(30)] * 2 + [[*range(30), 100]] * 3 + [[*range(4), *range(5, 30), 100]] * 2
-    plans: list[Plan] = []
-    for players in rooms:
-        plans.append(
-            plan_round(
-                list(players),
-                history=plans,
-                **SHANGHAI,
-                method="mix",
-                seed="s30",
-                fallback="sit_out",
-                night_rounds=7,
-                constraints=wanted,
-            )
-        )
+    plans = night(rooms, "mix", SHANGHAI, wanted, "sit_out", 7, seed="s30", effort=1.0)
     assert odd_spread(plans, SHANGHAI["preferred"]) <= 1
 
 
@@ -426,19 +409,5 @@ def test_a_pair_kept_apart_takes_the_lone_odd_table_early(method):
     wanted = Constraints.of(pinned={5: 1}, apart=[(1, 10)], together=[(3, 7)])
     rooms = [range(13)] * 3 + [range(1, 13)] * 8
     for seed in ["s15", 1, 2, 3]:
-        plans: list[Plan] = []
-        for players in rooms:
-            plans.append(
-                plan_round(
-                    list(players),
-                    history=plans,
-                    **TOONERVILLE,
-                    method=method,
-                    totals={p: (p * 37) % 11 for p in players},
-                    seed=seed,
-                    fallback="sit_out",
-                    night_rounds=11,
-                    constraints=wanted,
-                )
-            )
+        plans = night(rooms, method, TOONERVILLE, wanted, "sit_out", 11, seed=seed, effort=1.0)
         assert odd_spread(plans, TOONERVILLE["preferred"]) <= 1, seed

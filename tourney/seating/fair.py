@@ -437,21 +437,46 @@ def overshoot(
     never did. A search started there may keep it (its slack is read off the start), so
     such a start is drawn again (``night._fitted``).
     """
+    at = _tallies(history, seated, splits, preferred, chosen)
+    everyone = set(at[-1][1]) if at else set()
+    miss = 0
+    for t, (c, d, _) in enumerate(at):
+        spread = 1 if t == len(at) - 1 else _MIDWAY
+        miss += sum(max(0, max(v) - min(v) - spread) for v in _classes(c, d, everyone).values())
+    return miss
+
+
+def _tallies(
+    history: Sequence[Plan],
+    seated: Sequence[list[P]],
+    splits: Sequence[list[int]],
+    preferred: int,
+    chosen: Sequence[set],
+) -> list[tuple[Counter, Counter, dict]]:
+    """After each coming round, per player (the history included): odd seats, rounds
+    seated, and their share of the odd seats (each round's shared out evenly)."""
     past = _Past.read(history, preferred)
     counts = Counter(past.odd)
     done = Counter(past.seated)
-    rounds = len(seated)
-    miss = 0
-    for t, (here, odd) in enumerate(zip(seated, chosen, strict=True)):
+    share = dict(past.share)
+    at = []
+    for here, odd, split in zip(seated, chosen, splits, strict=True):
+        flags = odd_flags(split, preferred)
+        each = Fraction(sum(s for s, f in zip(split, flags, strict=True) if f), len(here) or 1)
         for p in here:
             counts[p] += p in odd
             done[p] += 1
-        classes: dict[int, list[int]] = {}
-        for p in done:
-            classes.setdefault(done[p], []).append(counts[p])
-        spread = 1 if t == rounds - 1 else _MIDWAY
-        miss += sum(max(0, max(v) - min(v) - spread) for v in classes.values())
-    return miss
+            share[p] = share.get(p, Fraction(0)) + each
+        at.append((Counter(counts), Counter(done), dict(share)))
+    return at
+
+
+def _classes(counts: Counter, done: Counter, players: Iterable[P]) -> dict[int, list[int]]:
+    """The odd seats of ``players``, grouped by how many rounds they were seated."""
+    classes: dict[int, list[int]] = {}
+    for p in players:
+        classes.setdefault(done[p], []).append(counts[p])
+    return classes
 
 
 def slack_for(
@@ -475,30 +500,17 @@ def slack_for(
     6-table, took it twice while a player who then left never did, and the two ended
     seated 5 rounds each, 2 apart.
     """
-    past = _Past.read(history, preferred)
-    counts = Counter(past.odd)
-    done = Counter(past.seated)
-    share = dict(past.share)
-    at: list[tuple[Counter, Counter, dict]] = []  # after each round: counts, rounds, shares
-    for here, odd, split in zip(seated, chosen, splits, strict=True):
-        flags = odd_flags(split, preferred)
-        each = Fraction(sum(s for s, f in zip(split, flags, strict=True) if f), len(here) or 1)
-        for p in here:
-            counts[p] += p in odd
-            done[p] += 1
-            share[p] = share.get(p, Fraction(0)) + each
-        at.append((Counter(counts), Counter(done), dict(share)))
-    everyone = set(done)
+    at = _tallies(history, seated, splits, preferred, chosen)
+    everyone = set(at[-1][1]) if at else set()
     present = {p for here in seated for p in here}
     rounds = len(seated)
     down = {p: [0] * rounds for p in present}
     up = {p: [0] * rounds for p in present}
     for t, (c, d, owed) in enumerate(at):
-        classes: dict[int, list[int]] = {}
-        for p in everyone:
-            classes.setdefault(d[p], []).append(c[p])
         spread = 1 if t == rounds - 1 else _MIDWAY
-        limits = {k: (min(v), max(min(v) + spread, max(v))) for k, v in classes.items()}
+        limits = {
+            k: (min(v), max(min(v) + spread, max(v))) for k, v in _classes(c, d, everyone).items()
+        }
         for p in present:
             lo, hi = limits[d[p]]
             mine = owed.get(p, Fraction(0))

@@ -1232,7 +1232,7 @@ def _fitted(
     best: tuple[int, list[list[list[int]]], Slack] | None = None
     for attempt in range(_ATTEMPTS if rules else 1):
         hints = proposals if attempt < _ATTEMPTS // 2 else [[] for _ in proposals]
-        odd, _ = fair_rounds(history, seated, sizes, preferred, hints, rules, rng)
+        odd, slack = fair_rounds(history, seated, sizes, preferred, hints, rules, rng)
         fixed = []
         placed = []
         try:
@@ -1249,7 +1249,9 @@ def _fitted(
         # fair.overshoot); a search keeps its start's share, so draw again.
         miss = overshoot(history, seated, sizes, preferred, placed) if rules else 0
         if best is None or miss < best[0]:
-            best = (miss, fixed, slack_for(history, seated, sizes, preferred, placed))
+            if placed != odd:  # the exact search's fallback moved someone: read it again
+                slack = slack_for(history, seated, sizes, preferred, placed)
+            best = (miss, fixed, slack)
         if miss == 0:
             break
     assert best is not None
