@@ -411,3 +411,38 @@ def test_a_pair_kept_apart_takes_the_lone_odd_table_early(method):
     for seed in ["s15", 1, 2, 3]:
         plans = night(rooms, method, TOONERVILLE, wanted, "sit_out", 11, seed=seed, effort=1.0)
         assert odd_spread(plans, TOONERVILLE["preferred"]) <= 1, seed
+
+
+def odd_seats(plans: list[Plan], player: int, preferred: int = 4) -> int:
+    return sum(len(t) != preferred for plan in plans for t in plan.tables if player in t)
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("night_rounds", [None, 11], ids=["round-by-round", "night-plan"])
+@pytest.mark.parametrize(
+    ("before", "after", "leaver_had"),
+    [(13, 17, 2), (17, 13, 0)],
+    ids=["leaver-had-more", "leaver-had-fewer"],
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_leaver_and_later_arrivals_seated_as_often_end_a_seat_apart_at_most(
+    method, night_rounds, before, after, leaver_had, seed
+):
+    """Toonerville, three rounds of ``before`` players (one 5-table), one of them leaves
+    having sat at the 5 ``leaver_had`` times; five rounds without an odd table; then
+    arrivals fill the room to ``after`` for the last three rounds. The arrivals end seated
+    3 rounds, as the leaver did, so RULES.md compares them, however far apart the rounds
+    were and whatever the odd table's share was then. Shared out round by round as if
+    nobody had gone, one arrival in four ended 2 seats from the leaver (2 and 0)."""
+    first = night([range(before)] * 3, method, night_rounds=night_rounds, seed=seed)
+    leaver = next(p for p in range(before) if odd_seats(first, p) == leaver_had)
+    rest = [p for p in range(before) if p != leaver][:12]
+    arrivals = list(range(100, 100 + after - len(rest)))
+    rooms = [range(before)] * 3 + [rest] * 5 + [[*rest, *arrivals]] * 3
+    plans = night(rooms, method, night_rounds=night_rounds, seed=seed)
+    assert plans[:3] == first
+    assert odd_seats(plans, leaver) == leaver_had
+    for arrival in arrivals:
+        assert abs(odd_seats(plans, arrival) - leaver_had) <= 1, arrival
+    assert odd_spread(plans, 4) <= 1
+    assert kept_seats(plans) == 0

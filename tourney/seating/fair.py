@@ -180,12 +180,18 @@ def _choose_odd(
     unit_of: Mapping[P, tuple[P, ...]],
     rng: random.Random,
     apart: Mapping[P, frozenset] | None = None,
+    due: Mapping[P, tuple[int, int]] | None = None,
 ) -> set:
-    """The players for the odd tables this round: furthest below their share first."""
+    """The players for the odd tables this round: furthest below their share first.
+
+    Before that, ``due`` (see :func:`_owed`): those still owed a seat to end within one
+    of someone gone come first, those at their most come last.
+    """
     free = sorted((size for size, f in zip(split, flags, strict=True) if f), reverse=True)
     if not free:
         return set()
     apart = apart or {}
+    due = due or {}
     draw = {p: rng.random() for p in seated}
     units: list[tuple[P, ...]] = []
     seen: set = set()
@@ -210,7 +216,8 @@ def _choose_odd(
         gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
         proposal = -sum(p in proposed for p in unit) / len(unit)
         kept_apart = one_table and any(apart.get(p) for p in unit)
-        return (gap, len(unit) == 1, not kept_apart, proposal, min(draw[p] for p in unit))
+        owed = min(due.get(p, (1, 0)) for p in unit)
+        return (owed, gap, len(unit) == 1, not kept_apart, proposal, min(draw[p] for p in unit))
 
     chosen: set = set()
     for unit in sorted(units, key=key):
@@ -392,23 +399,38 @@ def fair_rounds(
     proposals: Sequence[Sequence[Sequence[P]]],
     rules: Rules,
     rng: random.Random,
+    left: int | None = None,
+    staying: Iterable[P] = (),
 ) -> tuple[list[set], Slack]:
     """Who sits at the odd tables in each coming round, and the slack a search has.
 
     ``proposals`` are the method's own groups for each round (their players
-    at odd-size groups are preferred among equals).
+    at odd-size groups are preferred among equals). ``left`` is how many rounds
+    the night has left from the first of ``seated`` (those planned here and any
+    after them, planned later: round by round); by default these are the last.
+    ``staying`` are any present but not seated here (sitting out).
+
+    A present player whose night will end seated as often as someone who has gone
+    is held to that player's odd seats, within one (:func:`_ends`): the fewest first,
+    in time for the rounds left that have an odd table, and no more than the most.
     """
     past = _Past.read(history, preferred)
     counts = Counter(past.odd)
     share = dict(past.share)
     unit_of = rules.unit_of()
+    left = max(left or 0, len(seated))
+    ends = _ends(past, seated, left, staying)
+    chances = _chances(seated, splits, preferred, left, ends)
     chosen: list[set] = []
-    for here, split, proposal in zip(seated, splits, proposals, strict=True):
+    for r, (here, split, proposal) in enumerate(zip(seated, splits, proposals, strict=True)):
         flags = odd_flags(split, preferred)
         proposed = {
             p for group in proposal if len(group) != usual_size(split, preferred) for p in group
         }
-        odd = _choose_odd(here, flags, split, counts, share, proposed, unit_of, rng, rules.apart)
+        due = {p: _owed(ends[p], counts[p], chances[p][r]) for p in here if p in ends}
+        odd = _choose_odd(
+            here, flags, split, counts, share, proposed, unit_of, rng, rules.apart, due
+        )
         if rules:
             odd = _keepable(here, split, flags, odd, rules, counts, share)
         chosen.append(odd)
@@ -417,7 +439,72 @@ def fair_rounds(
         for p in here:
             counts[p] += p in odd
             share[p] = share.get(p, Fraction(0)) + each
-    return chosen, slack_for(history, seated, splits, preferred, chosen)
+    return chosen, slack_for(history, seated, splits, preferred, chosen, left)
+
+
+def _ends(
+    past: _Past, seated: Sequence[list[P]], left: int, staying: Iterable[P] = ()
+) -> dict[P, tuple[int, int]]:
+    """The fewest and the most odd seats a present player may end the night with.
+
+    Only for those whose night ends seated as often as someone who has gone (seated in
+    the history, in none of these rounds, not ``staying``): RULES.md compares them,
+    whenever each came, so they end within one of every such player. The rounds after
+    those planned here (``left``) are counted as seated. A leaver who had the 5-table
+    twice in three rounds of 13 and an arrival seated three rounds of 17 (a share of 0.9)
+    once ended 2 and 0.
+    """
+    here = [set(r) for r in seated]
+    present = set().union(*here) if here else set()
+    beyond = max(0, left - len(seated))
+    gone: dict[int, list[int]] = {}
+    stay = present | set(staying)
+    for q, rounds in past.seated.items():
+        if q not in stay:
+            gone.setdefault(rounds, []).append(past.odd[q])
+    if not gone:
+        return {}
+    ends = {}
+    for p in present:
+        rounds = past.seated[p] + sum(p in r for r in here) + beyond
+        if rounds in gone:
+            ends[p] = (max(gone[rounds]) - 1, min(gone[rounds]) + 1)
+    return ends
+
+
+def _chances(
+    seated: Sequence[list[P]],
+    splits: Sequence[list[int]],
+    preferred: int,
+    left: int,
+    ends: Mapping[P, tuple[int, int]],
+) -> dict[P, list[int]]:
+    """For the players ``ends`` holds: from each planned round on, the rounds left in which
+    they sit and an odd table is played (those after the plan as its last round)."""
+    has_odd = [any(odd_flags(split, preferred)) for split in splits]
+    later = max(0, left - len(seated)) if has_odd and has_odd[-1] else 0
+    here = [set(r) for r in seated]
+    chances: dict[P, list[int]] = {}
+    for p in ends:
+        counts = [0] * len(seated)
+        running = later
+        for r in range(len(seated) - 1, -1, -1):
+            running += has_odd[r] and p in here[r]
+            counts[r] = running
+        chances[p] = counts
+    return chances
+
+
+def _owed(end: tuple[int, int], count: int, chances: int) -> tuple[int, int]:
+    """Where a player held to ``end`` stands in the choice of a round: (0, slack) when
+    still short of the fewest (the smaller the slack, the sooner), (2, 0) at the most,
+    else (1, 0), like everyone else."""
+    fewest, most = end
+    if count < fewest:
+        return (0, chances - (fewest - count))
+    if count >= most:
+        return (2, 0)
+    return (1, 0)
 
 
 def overshoot(
@@ -485,6 +572,7 @@ def slack_for(
     splits: Sequence[list[int]],
     preferred: int,
     chosen: Sequence[set],
+    left: int | None = None,
 ) -> Slack:
     """The slack a search has when ``chosen[r]`` sit at the odd tables of round r.
 
@@ -506,6 +594,8 @@ def slack_for(
     rounds = len(seated)
     down = {p: [0] * rounds for p in present}
     up = {p: [0] * rounds for p in present}
+    last = left is None or left <= rounds
+    ends = _ends(_Past.read(history, preferred), seated, rounds) if last else {}
     for t, (c, d, owed) in enumerate(at):
         spread = 1 if t == rounds - 1 else _MIDWAY
         limits = {
@@ -516,6 +606,9 @@ def slack_for(
             mine = owed.get(p, Fraction(0))
             lo = max(lo, min(math.floor(mine), c[p]))
             hi = min(hi, max(math.ceil(mine), c[p]))
+            if t == rounds - 1 and p in ends:  # the night's end: within one of those gone
+                lo = max(lo, min(ends[p][0], c[p]))
+                hi = min(hi, max(ends[p][1], c[p]))
             down[p][t] = c[p] - lo
             up[p][t] = hi - c[p]
     return Slack(down, up, rounds)

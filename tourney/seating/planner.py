@@ -128,7 +128,16 @@ def plan_round(
             present, list(history), room, night_rounds, seed, effort, remembered, wanted
         )
     return _single(
-        present, history, room, method, seed, totals, effort, _as_mapping(remembered), wanted
+        present,
+        history,
+        room,
+        method,
+        seed,
+        totals,
+        effort,
+        _as_mapping(remembered),
+        wanted,
+        night_rounds,
     )
 
 
@@ -169,7 +178,18 @@ def plan_night(
     plans: list[Plan] = []
     for _ in range(rounds):
         plans.append(
-            _single(present, [*history, *plans], room, method, seed, totals, effort, None, wanted)
+            _single(
+                present,
+                [*history, *plans],
+                room,
+                method,
+                seed,
+                totals,
+                effort,
+                None,
+                wanted,
+                len(history) + rounds,
+            )
         )
     return plans
 
@@ -184,6 +204,7 @@ def _single(
     effort: float,
     prior: Mapping[frozenset, int] | None = None,
     constraints: Constraints | None = None,
+    night_rounds: int | None = None,
 ) -> Plan:
     """One round on its own, from the history so far.
 
@@ -208,9 +229,12 @@ def _single(
     else:
         proposal = _random_groups(seated, sizes, rng)
     flags = odd_flags(sizes, room.preferred)
+    left = night_rounds - len(history) if night_rounds else None
     for attempt in range(_ATTEMPTS if rules else 1):
         hint = proposal if attempt < _ATTEMPTS // 2 else []
-        odd, slack = fair_rounds(history, [seated], [sizes], room.preferred, [hint], rules, rng)
+        odd, slack = fair_rounds(
+            history, [seated], [sizes], room.preferred, [hint], rules, rng, left, present
+        )
         try:
             groups = place(
                 sizes, flags, seated, odd[0], rules, proposal, rng, near=method == "standings"

@@ -221,6 +221,7 @@ def plan_rounds(inputs: Inputs, *, rest: bool = False) -> list[seating.Plan]:
                 seed=inputs.seed(number),
                 totals=dict(inputs.totals) if inputs.totals is not None else None,
                 constraints=inputs.constraints,
+                night_rounds=inputs.night_rounds,
                 **inputs.room(),
             )
         )
