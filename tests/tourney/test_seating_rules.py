@@ -446,3 +446,41 @@ def test_a_leaver_and_later_arrivals_seated_as_often_end_a_seat_apart_at_most(
         assert abs(odd_seats(plans, arrival) - leaver_had) <= 1, arrival
     assert odd_spread(plans, 4) <= 1
     assert kept_seats(plans) == 0
+
+
+@pytest.mark.parametrize("method", ["standings", "random", "rating"])
+def test_the_app_tells_round_by_round_methods_how_long_the_night_is(method):
+    """services.planning plans the rounds of the methods seated round by round with the
+    night's length, so arrivals who need the odd table take it in time: nine arrive for
+    the last three rounds (21 players, one 5-table), each owed a seat to end within one of
+    the leaver, and the last round alone seats five. Planned as if each round were the
+    last, some of them (three or four) ended 2 seats from the leaver."""
+    from tourney.services.planning import Inputs, plan_rounds
+
+    first = night([range(13)] * 3, "random", seed=1)
+    leaver = next(p for p in range(13) if odd_seats(first, p) == 2)
+    rest = tuple(p for p in range(13) if p != leaver)[:12]
+    plans = first + night([rest] * 5, "random", seed=1)
+    present = (*rest, *range(100, 109))
+    for number in range(9, 12):
+        inputs = Inputs(
+            event_id=1,
+            slug="night",
+            number=number,
+            one_table=False,
+            present=present,
+            history=tuple(plans),
+            method=method,
+            **TOONERVILLE,
+            short_table_size=None,
+            fallback=None,
+            night_rounds=11,
+            totals=tuple((p, (p * 37) % 11) for p in present),
+            prior=(),
+            constraints=Constraints(),
+            names=(),
+        )
+        plans = plans + plan_rounds(inputs)
+    assert [len(plan.seated()) for plan in plans[-3:]] == [21, 21, 21]
+    assert [odd_seats(plans, p) for p in present[12:]] == [1] * 9
+    assert odd_spread(plans, 4) <= 1
