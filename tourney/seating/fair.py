@@ -587,6 +587,10 @@ def slack_for(
     until a leaver joins them: Rook Shanghai's 30, one arriving for three hands with a
     6-table, took it twice while a player who then left never did, and the two ended
     seated 5 rounds each, 2 apart.
+
+    When these rounds end the night (``left`` is None or no more than them), the last
+    round also keeps each player within one of everyone gone who was seated as often
+    (:func:`_ends`).
     """
     at = _tallies(history, seated, splits, preferred, chosen)
     everyone = set(at[-1][1]) if at else set()
