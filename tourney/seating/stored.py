@@ -224,15 +224,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 30): (
-        26,
+        21,
         (
-            "6a0pf14hkj73m2sinqcbl98o5dgrte",
-            "7eh8a0qorjtl6sn1fi2g9k3pb5dc4m",
-            "qd5spg9mnhtk2f8r13acjo6eb4l7i0",
-            "lopg75skrijac9tf4ne32dhb06mq18",
-            "mblrfc6kg73o8idja52npht4q0se19",
-            "dnalk830gq964r2b5t71imjepfhocs",
-            "tok0magb4sh6i53fd97jrn18pe2clq",
+            "bkl3sn90etp5iom7fr8c16dh2gqj4a",
+            "cem4soa1ftq6jpn8gl9d207i3hrk5b",
+            "dfn5spb2gtr0kqo9hma7318j4ile6c",
+            "7go6sqc3htl1erpainb8429k5jmf0d",
+            "8hp0srd4itm2flqbjoc953ae6kng17",
+            "9iq1sl75jtn3gmrckpda64bf0eoh28",
+            "ajr2sm86kto4hnldeq7b05cg1fpi39",
         ),
     ),
     ("shanghai", 31): (
