@@ -143,3 +143,49 @@ def test_a_night_cut_from_a_bigger_one_keeps_the_rooms_tables_and_its_few_repeat
         assert len(rounds) == 11
         assert all(sorted(flat) == list(range(31)) for flat in rounds)
         assert finder.unmet(31, rounds, want) == floor
+
+
+@pytest.fixture(scope="module")
+def rotational(finder):
+    spec = importlib.util.spec_from_file_location(
+        "rotational_nights", ROOT / "scripts" / "rotational_nights.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def repeats_of(night: list[list[list[int]]]) -> int:
+    met = Counter(pair for tables in night for t in tables for pair in combinations(sorted(t), 2))
+    return sum(m - 1 for m in met.values())
+
+
+@pytest.mark.parametrize(
+    ("m", "levels", "sizes", "fixed", "rounds"),
+    [
+        (7, 4, [5, 5, 5, 5, 5, 5], [0, 1], 7),
+        (11, 3, [5, 4, 4, 4, 4, 4, 4, 4], [], 11),
+        (12, 3, [5, 4, 4, 4, 4, 4, 4, 4, 4], [1], 12),
+    ],
+)
+def test_a_rotational_night_repeats_m_meetings_for_each_orbit_its_base_seats_twice(
+    rotational, m, levels, sizes, fixed, rounds
+):
+    """The annealing weighs a base round by its orbits; the night it makes must repeat
+    exactly the meetings it counts (m per orbit seated past once; a difference of m/2
+    within a level meets its pairs twice), from a random start and after the annealing,
+    and seat every player once a round."""
+    import random
+
+    odd = odd_flags(sizes, 4)
+    base = rotational.Base(m, levels, sizes, odd, fixed)
+    rng = random.Random(5)
+    base.start(rng, (0, 99))
+    assert repeats_of(base.night(rounds)) == base.cost()
+    after = rotational.anneal(base, (0, 99), 0.5, rng)
+    night = base.night(rounds)
+    n = levels * m + len(fixed)
+    for tables in night:
+        assert sorted(p for t in tables for p in t) == list(range(n))
+        assert [len(t) for t in tables] == sizes
+    assert repeats_of(night) == after == base.cost()
