@@ -11,7 +11,8 @@ relabels per night. Every stored night is checked here and by
 repeat meetings it claims, and the fair share of the odd table: a spread of 1 by the
 night's end and the engine's 2 before it (``fair._MIDWAY``).
 
-Three sources, best kept:
+Three sources, best kept (and a fourth in ``rotational_nights.py``: one base round moved on
+over Z_m, which stored Rook Shanghai 30 and Toonerville 33):
 
 - the annealing, from a fair random start (the default);
 - ``--construct TRIES``: designs cut down (RTD(5,7) to 34 Shanghai players, RTD(5,8)
