@@ -105,12 +105,16 @@ class Base:
 
     def start(self, rng: random.Random, band: tuple[int, int]) -> None:
         points = [(i, v) for i in range(self.levels) for v in range(self.m)]
-        while True:
+        for _ in range(100_000):
             rng.shuffle(points)
             at = iter(points)
             self.members = [[next(at) for _ in range(room)] for room in self.room]
             if all(band[0] <= c <= band[1] for c in self.at_odd()):
                 break
+        else:
+            raise SystemExit(
+                f"no base round puts {band[0]} to {band[1]} of each level at the odd tables"
+            )
         self.recount()
 
     def recount(self) -> None:
