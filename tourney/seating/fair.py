@@ -439,7 +439,7 @@ def fair_rounds(
         for p in here:
             counts[p] += p in odd
             share[p] = share.get(p, Fraction(0)) + each
-    return chosen, slack_for(history, seated, splits, preferred, chosen, left)
+    return chosen, slack_for(history, seated, splits, preferred, chosen, left, staying)
 
 
 def _ends(
@@ -573,6 +573,7 @@ def slack_for(
     preferred: int,
     chosen: Sequence[set],
     left: int | None = None,
+    staying: Iterable[P] = (),
 ) -> Slack:
     """The slack a search has when ``chosen[r]`` sit at the odd tables of round r.
 
@@ -590,7 +591,7 @@ def slack_for(
 
     When these rounds end the night (``left`` is None or no more than them), the last
     round also keeps each player within one of everyone gone who was seated as often
-    (:func:`_ends`).
+    (:func:`_ends`; ``staying``, present but sitting these rounds out, have not gone).
     """
     at = _tallies(history, seated, splits, preferred, chosen)
     everyone = set(at[-1][1]) if at else set()
@@ -599,7 +600,7 @@ def slack_for(
     down = {p: [0] * rounds for p in present}
     up = {p: [0] * rounds for p in present}
     last = left is None or left <= rounds
-    ends = _ends(_Past.read(history, preferred), seated, rounds) if last else {}
+    ends = _ends(_Past.read(history, preferred), seated, rounds, staying) if last else {}
     for t, (c, d, owed) in enumerate(at):
         spread = 1 if t == rounds - 1 else _MIDWAY
         limits = {

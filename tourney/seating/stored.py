@@ -1,6 +1,7 @@
 """Whole nights found offline, for the rooms where the search cannot reach the bound.
 
-``scripts/find_seatings.py`` writes :data:`NIGHTS`; nothing else edits it. A night is
+``scripts/find_seatings.py`` writes :data:`NIGHTS` (``scripts/rotational_nights.py``
+through it); nothing else edits it. A night is
 its repeat meetings over the counting bound (what the night claims, checked by the
 tests) and one string per round: each player (a point 0..N-1, one character of
 :data:`ALPHABET`) in table order, the tables of ``table_sizes`` for N one after the
