@@ -186,6 +186,16 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "2g7jhi3cb5f0418ed6a9k",
         ),
     ),
+    ("shanghai", 21, 5): (
+        26,
+        (
+            "fcb3e7khd52649aj1gi08",
+            "15h09adf3j8ik4c726geb",
+            "2g8k4jiaf3he10db795c6",
+            "ci8dh64g5f3ab9ke210j7",
+            "3016kfac298bji5e47hdg",
+        ),
+    ),
     ("shanghai", 21, 6): (
         9,
         (
@@ -195,6 +205,57 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "bi9k7c80fgd413eja625h",
             "hd4bfie835cga97106j2k",
             "a985j0cghk437bd2fei61",
+        ),
+    ),
+    ("shanghai", 22, 4): (
+        32,
+        (
+            "i7fkg02584hd13al9ecj6b",
+            "ej9afbcl1364k7i5h082dg",
+            "3dib1728lkejga940cfh65",
+            "6akc9d5l0bhg7i4je38f12",
+        ),
+    ),
+    ("shanghai", 22, 5): (
+        31,
+        (
+            "a1i0kc45el927hdbj3gf86",
+            "j7a63b8fhegdi920lk5c41",
+            "b9l718kf2jcgha4d350ie6",
+            "52dh61ji8034bkc7efa9gl",
+            "40bigf6dkhc93lje1582a7",
+        ),
+    ),
+    ("shanghai", 22, 6): (
+        15,
+        (
+            "28bfkcdge09li53h17ja46",
+            "j6a395f47ih1lbdk2c08eg",
+            "46ghl28dia1cjf05k97eb3",
+            "2a37k01j5ebg94l8i6fdhc",
+            "6ie0k48j7dbh5192cfal3g",
+            "eah9kf3lc45dgi72j1068b",
+        ),
+    ),
+    ("shanghai", 23, 5): (
+        18,
+        (
+            "fme75jla04i3bc621hgd9k8",
+            "mbd4h5g186l2ke97j3a0fci",
+            "9cgkjhf2a810di7b5ml6e43",
+            "3ldfg8jb0ea9mc1452ikh76",
+            "2mij6c48l70h35kf91bgaed",
+        ),
+    ),
+    ("shanghai", 23, 6): (
+        31,
+        (
+            "6amje813g2dhbklcif57940",
+            "g97fmjc42d01k5il3a6b8he",
+            "4afb5cel086i3h9md1gkj72",
+            "2i6b791elfgh54j0da8k3cm",
+            "bj3m068kfd17ahcige42l59",
+            "37ed5c9akgi48mlfh02b1j6",
         ),
     ),
     ("shanghai", 26, 5): (
@@ -609,6 +670,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "fd5hib2e198ac346kg0j7",
         ),
     ),
+    ("toonerville", 22, 6): (
+        0,
+        (
+            "3869aj42d1chg70be5iklf",
+            "4e73ild8c2k0b9f5hj6ag1",
+            "45gk6cba1fijhl9e3d0782",
+            "fe2d0a5l1k76gih394cjb8",
+            "3jc562lg9a7ih48fdbk10e",
+            "13bl6i40g9dje8kah257fc",
+        ),
+    ),
     ("toonerville", 22, 7): (
         7,
         (
@@ -619,6 +691,48 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "51da92fe803ihj6cb7lg4k",
             "13c72ij4l0kh5gfbd96ea8",
             "63bel48dca2k09g7fj15ih",
+        ),
+    ),
+    ("toonerville", 22, 8): (
+        11,
+        (
+            "72fagi80kc43hb6ed9j5l1",
+            "3e5aji7490ld1hfbkg286c",
+            "g9c5f4d6k81hejl23bia70",
+            "jg36id21lcak587b0h4fe9",
+            "9302l7gh8jd54a16cbfeik",
+            "f5ig24lb796kec10a8jd3h",
+            "83lf9ahi7dce0bjk4g1265",
+            "jh2cbgad5kf0498e713li6",
+        ),
+    ),
+    ("toonerville", 22, 9): (
+        0,
+        (
+            "e5h7jdl12a608gi9kbcf43",
+            "4c67ef92kg1h8bl3i0j5da",
+            "d39hj5ik4lb08acf172e6g",
+            "4kd2f65b1iea7gj3l9c08h",
+            "ic2h385kb61d04eljfg9a7",
+            "cd0g7ilfhbea69jk523814",
+            "13gabj82c954f07kdie6lh",
+            "603iha4jcfd15l2g9b78ek",
+            "3cej59104big876d2hflka",
+        ),
+    ),
+    ("toonerville", 22, 10): (
+        0,
+        (
+            "d3a21gf8el96jic4b7hk50",
+            "5cb9h4de0a67l1k3fgi8j2",
+            "k80h97g325ibefdja14cl6",
+            "4f26b8akg5hj7c1ld903ei",
+            "6j03i8ekfa574bdg1chl29",
+            "h27i534l0edcjk918ga6fb",
+            "id16blf0ag2c983h75ekj4",
+            "20gej9ia1h65c7kf3b4dl8",
+            "8c35e12b40f9lhai7jdg6k",
+            "gbjlfh3c52kd684701iae9",
         ),
     ),
     ("toonerville", 25, 6): (
