@@ -33,6 +33,46 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "9253760481",
         ),
     ),
+    ("shanghai", 11, 5): (
+        0,
+        (
+            "953a6180742",
+            "740682359a1",
+            "5489706132a",
+            "34a21078965",
+            "31678a04925",
+        ),
+    ),
+    ("shanghai", 11, 6): (
+        0,
+        (
+            "415982673a0",
+            "07a63928145",
+            "6031452879a",
+            "8a127064539",
+            "9a785416203",
+            "726384019a5",
+        ),
+    ),
+    ("shanghai", 13, 4): (
+        12,
+        (
+            "3c724a90b5816",
+            "6915bc8327a40",
+            "86ac0145792b3",
+            "49b7820c1a635",
+        ),
+    ),
+    ("shanghai", 13, 5): (
+        0,
+        (
+            "b529341c7608a",
+            "a671c3852b094",
+            "40c83b69a5712",
+            "a4526cb890371",
+            "1b978025ca643",
+        ),
+    ),
     ("shanghai", 13, 6): (
         0,
         (
@@ -42,6 +82,16 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "435680c927ba1",
             "a0b2c64578139",
             "5c801b4693a72",
+        ),
+    ),
+    ("shanghai", 14, 5): (
+        0,
+        (
+            "260453d8c9b71a",
+            "7d35a16b29c804",
+            "a09c7451b82d63",
+            "0dbc17a8264359",
+            "79d4ab381065c2",
         ),
     ),
     ("shanghai", 15, 5): (
@@ -63,12 +113,43 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "94562c1b7e803fda",
         ),
     ),
+    ("shanghai", 16, 5): (
+        3,
+        (
+            "f901cd8e6a45372b",
+            "b7a45ed98f632c01",
+            "205368ca1e94df7b",
+            "dfa2e35c416907b8",
+            "1bc687d5a0f9342e",
+        ),
+    ),
+    ("shanghai", 16, 6): (
+        0,
+        (
+            "87db096f541a2e3c",
+            "f46ea3d9c50b8217",
+            "5a1c62738df4b9e0",
+            "c4e8571b6309ad2f",
+            "20f139e5ba8674cd",
+            "bced1f0a42735968",
+        ),
+    ),
     ("shanghai", 17, 3): (
         24,
         (
             "dg50418a63f72ecb9",
             "ebg327c4a9d51860f",
             "f89cg6ae0b214d753",
+        ),
+    ),
+    ("shanghai", 17, 5): (
+        0,
+        (
+            "d72ge958a60b41cf3",
+            "c692f0d4371a85geb",
+            "8g4aebc231f597d06",
+            "d78cfb0e361g4a925",
+            "9283b15d4670fgeac",
         ),
     ),
     ("shanghai", 17, 6): (
@@ -99,6 +180,17 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "8h93da517624b0gefc",
             "ef1dbg9247h8ac5360",
             "fag3b245e87c6d09h1",
+        ),
+    ),
+    ("shanghai", 18, 6): (
+        5,
+        (
+            "cgd8ab94362h0ef571",
+            "e0fh72c54138g69dba",
+            "5a6721bg0ef894hd3c",
+            "23fd518eh9bgc7a604",
+            "0478dc6hbf2g59a3e1",
+            "fag4h907c3258b1de6",
         ),
     ),
     ("shanghai", 19, 3): (
@@ -530,6 +622,37 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "olG38gHKyfCrbFs0a9u5wpzI14xEJjBdn2Aki7vDtqe6cmh",
         ),
     ),
+    ("toonerville", 9, 5): (
+        0,
+        (
+            "406283517",
+            "753014826",
+            "562710384",
+            "124386570",
+            "504872361",
+        ),
+    ),
+    ("toonerville", 9, 6): (
+        0,
+        (
+            "216485703",
+            "207531486",
+            "431086257",
+            "653472810",
+            "281750346",
+            "320861754",
+        ),
+    ),
+    ("toonerville", 10, 5): (
+        2,
+        (
+            "2903178465",
+            "4571280693",
+            "6891735042",
+            "8435679120",
+            "2076459183",
+        ),
+    ),
     ("toonerville", 11, 5): (
         0,
         (
@@ -538,6 +661,36 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "962318047a5",
             "5830247a196",
             "123a6807945",
+        ),
+    ),
+    ("toonerville", 13, 4): (
+        12,
+        (
+            "c4328019765ba",
+            "5a70b8624319c",
+            "8516927043cba",
+            "306c7a89425b1",
+        ),
+    ),
+    ("toonerville", 13, 5): (
+        4,
+        (
+            "2038acb419657",
+            "6c4517a82b390",
+            "a9c7b42508136",
+            "5b6280c371a49",
+            "30174b5a6298c",
+        ),
+    ),
+    ("toonerville", 13, 6): (
+        0,
+        (
+            "b7c634109852a",
+            "1824a57b09c36",
+            "20c59317864ba",
+            "a5479c8610b23",
+            "81b605a3974c2",
+            "489b3126507ac",
         ),
     ),
     ("toonerville", 14, 5): (
@@ -559,6 +712,18 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "06cdb94581327a",
             "8b624a1d503c97",
             "17569d380ab2c4",
+        ),
+    ),
+    ("toonerville", 14, 7): (
+        0,
+        (
+            "84531a279bcd06",
+            "03b1cd96487a52",
+            "5ca0b7d8326149",
+            "6b2475908c1d3a",
+            "293da16857b4c0",
+            "0ba49c287d1365",
+            "c67315d4b9a208",
         ),
     ),
     ("toonerville", 17, 4): (
@@ -622,6 +787,31 @@ SHORT: dict[tuple[str, int, int], tuple[int, tuple[str, ...]]] = {
             "bh3a1c5d478g9f026e",
             "g7960c25ehfa3d418b",
             "9d2b38e016f4g5h7ca",
+        ),
+    ),
+    ("toonerville", 18, 7): (
+        3,
+        (
+            "1e5dg4c87ab6032fh9",
+            "8fg015h3b29a47ec6d",
+            "06eh42df937cgb51a8",
+            "26g1af3e4hcb07d895",
+            "278hged90ca5436b1f",
+            "5f76b3d81940e2chag",
+            "0eb8ah4d296573g1fc",
+        ),
+    ),
+    ("toonerville", 18, 8): (
+        0,
+        (
+            "gcd461e37258h9afb0",
+            "15bhac0g37f924ed86",
+            "06948fhebd2a53c71g",
+            "ch4b38079d5efa26g1",
+            "g05fea1829c6db34h7",
+            "a7b6h3g21df48c950e",
+            "0d6hc7e1b9g845af23",
+            "348a65cf9021ebg7hd",
         ),
     ),
     ("toonerville", 21, 5): (
