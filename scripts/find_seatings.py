@@ -40,23 +40,26 @@ rounds keep exactly the room's tables, which repeats nobody, and the tabu search
 the odd table out (36 Shanghai players: AG(2,7) less a line and six points of a parallel
 line, 20 over the bound to 0).
 
-Where a cut meets nobody twice it is not always fair, and no cut is: CP-SAT (OR-Tools,
-offline) finds cuts of AG(2,7) to 33 and 37 Shanghai players, and of AG(2,8) to 41 and 42,
-that repeat nobody in two seconds, but proves that no cut of AG(2,7) to 33 or 37 shares the
-odd table fairly even by the night's end (33 s and 3 s; the 37 it finds seats two players at
-a 6 all seven hands). At 41 (one table of 6) the seven 6s would need 42 seats on 41 players,
-one of them twice: seven lines of different directions, two points dropped from each, cannot
-miss each other that way. So those rooms pay for fairness in repeats, and the tabu search
-from the cut does no better than the stored nights. Toonerville 37 was tried two ways, both
-short of the stored 29: the 36-point packing and one more player (a 5 each round: the
-newcomer joins a table, or someone moves to make it and the newcomer takes their place;
-the mover meets at most the two players the packing left unmet, so each round the newcomer
-is not at the 5 repeats at least two meetings, at least 18 over the night; CP-SAT found no
-such night fair after every round in 300 s), and the cyclic 2-(37,4,1) design (base blocks
-{0,1,3,24}, {0,4,26,32}, {0,10,18,30}; eight of its blocks a round and a 5 whose pairs no
-used block holds would repeat nobody, but CP-SAT found no eleven rounds of eight disjoint
-blocks, distinct, in 120 s; a 5 made of a block and one player repeats at least one meeting
-a round, two when that player makes a 5 only once).
+A cut that meets nobody twice need not be fair, and for some rooms none is. CP-SAT
+(OR-Tools, offline) finds cuts of AG(2,7) to 33 and 37 Shanghai players, and of AG(2,8) to
+41 and 42, that repeat nobody, in two seconds; but it proves that no cut of AG(2,7) to 33 or
+37 shares the odd table fairly even by the night's end (33 s and 3 s; the 37 it finds seats
+two players at a 6 all seven hands). At 41 (one table of 6) the seven 6s hold 42 seats for
+41 players, so 20 of the 21 points where two of those lines cross must be dropped, at two
+drops a line: only a point on all seven lines does that, and then the seven 6s miss each
+other, 42 players. So those rooms pay for fairness in repeats: the tabu search from the cut
+(60 s) ends at 36 and 15 over the bound for 37 and 33, against the 35 and 14 stored.
+
+Toonerville 37 was tried from two designs, and neither gave a night to store. The 36-point
+packing and one more player (a 5 each round: the newcomer joins a table, or someone moves
+to make it and the newcomer takes their place): the mover meets at most the two players the
+packing left unmet, so each round the newcomer is not at the 5 repeats at least two
+meetings, at least 18 over the night, and CP-SAT found no such night fair after every round
+in 300 s. The cyclic 2-(37,4,1) design (base blocks {0,1,3,24}, {0,4,26,32}, {0,10,18,30}):
+eight of its blocks a round and a 5 whose pairs no used block holds would repeat nobody,
+but CP-SAT found no eleven rounds of eight disjoint blocks, all distinct, in 120 s; and a 5
+made of a block and one player repeats at least one meeting a round (two when that player
+makes a 5 only once).
 
 Run (nice it: it uses a whole core)::
 
