@@ -8,8 +8,8 @@ by a long simulated annealing (``find_seatings.c``, compiled on the fly: pure Py
 would take days for the 10^9 swaps a room needs), and stored as data the engine
 relabels per night. Every stored night is checked here and by
 ``tests/tourney/test_stored_seatings.py``: the table sizes ``table_sizes`` gives, the
-repeat meetings it claims, and the fair share of the odd table: a spread of 1 by the
-night's end and the engine's 2 before it (``fair._MIDWAY``).
+repeat meetings it claims, and the fair share of the odd table: a spread of 1 after every
+round, the night's last and those before it (the engine's rule, ``fair._MIDWAY``).
 
 Three sources, best kept (and a fourth in ``rotational_nights.py``: one base round moved on
 over Z_m, which stored Rook Shanghai 30 and Toonerville 33):
@@ -169,7 +169,7 @@ def run(
     Adds the sizes, the odd flags and ``start`` (a night to go on from, one line a
     round); returns the fewest unmet pairs of a fair night and the night, or None when
     none was fair. ``rounds``: the night's length (the game's whole night if None);
-    ``env``: the search's environment (``MIDWAY=2`` for the engine's midway band).
+    ``env``: the search's environment (``MIDWAY``, the engine's midway band).
     """
     rules = GAMES[game]
     rounds = rounds or rules["rounds"]

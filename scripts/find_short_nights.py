@@ -8,8 +8,8 @@ does better (issue 27, item 2). Here each such room is searched once, for longer
 tabu search of ``tabu_seatings.c`` (see ``find_seatings.py``), started from the engine's
 best night over five seeds, and the annealing of ``find_seatings.c`` from a fair random
 start, both keeping the engine's fairness band. A night is stored when it keeps the
-engine's fairness rule (a spread of odd-table rounds of at most 1 at the end and 2
-before it), no pair meets more than three times past the average, and it repeats fewer
+engine's fairness rule (a spread of odd-table rounds of at most 1 after every round,
+``fair._MIDWAY``), no pair meets more than three times past the average, and it repeats fewer
 meetings than the engine plans at some seed and no more than at any; the engine then
 serves it, relabelled, to every such night. Rooms where the engine meets the bound at
 every seed are left alone.
