@@ -46,6 +46,7 @@ from tourney.models import (
     TableCard,
     name_key,
 )
+from tourney.services.rules import contradictions
 
 FORMAT = "rookery-event/2"
 FORMAT_1 = "rookery-event/1"
@@ -412,6 +413,13 @@ def _import_constraints(event: Event, data: dict[str, Any], players: dict[int, P
             player, other = other, player  # pairs are stored lower id first
         SeatingConstraint.objects.create(
             event=event, kind=c["kind"], player=player, other=other, table=c.get("table")
+        )
+    problems = contradictions(event)
+    if problems:  # each rule is sound on its own (backup_check), but not all together
+        raise BackupError(
+            f"Event “{event.name}”: its seating rules contradict each other, and the "
+            f"seating page would refuse them: {' '.join(problems)} Remove one of those "
+            "rules from the file, or from the event before exporting it."
         )
 
 

@@ -99,6 +99,13 @@ def _refuse_repeats_and_contradictions(event: Event, rule: SeatingConstraint) ->
         raise ConstraintError(" ".join(["This rule contradicts the others:", *problems]))
 
 
+def contradictions(event: Event) -> list[str]:
+    """Why the event's stored rules can't all hold at any round of its night (empty when
+    they can): what the rule form would have refused. An imported backup's rules are
+    checked with it, so a file can't bring in a set the form never lets a host build."""
+    return _problems(event, list(event.seating_constraints.select_related("player", "other")))
+
+
 def _problems(event: Event, rules: list[SeatingConstraint]) -> list[str]:
     """Why these rules can't all hold at any round of this night, in players' names.
 

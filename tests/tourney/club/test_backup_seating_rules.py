@@ -161,3 +161,45 @@ def test_a_rule_of_the_wrong_shape_is_refused_in_words(tmp_path, host, kind, fie
     with pytest.raises(CommandError, match=said):
         call_command("import_event", str(path), stdout=io.StringIO())
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        (
+            [("together", "P01", "P02"), ("together", "P02", "P06"), ("apart", "P01", "P06")],
+            "P01 and P06 are to be kept apart, but P01, P02 and P06 must all sit together",
+        ),
+        (
+            [("together", "P01", "P02"), ("pin", "P01", 1), ("pin", "P02", 2)],
+            "P01 and P02 must sit together, but are kept at tables 1 and 2",
+        ),
+        (
+            [("together", f"P0{i}", f"P0{i + 1}") for i in range(1, 6)],
+            "P01, P02, P03, P04, P05 and P06 must sit together, but no table of this night seats 6",
+        ),
+    ],
+    ids=["together-chain-kept-apart", "together-pinned-apart", "group-past-the-largest-table"],
+)
+def test_rules_that_contradict_each_other_are_refused_as_the_rule_form_refuses_them(
+    tmp_path, host, rules, said
+):
+    """Each rule was sound on its own, so the file imported, and the seating page then
+    refused to seat the night; the import now refuses the file, naming the clash."""
+    event = night(13, owner=host)
+    path, doc = exported(tmp_path, event)
+    ids = {p["name"]: p["id"] for p in doc["players"]}
+    doc["seating_constraints"] = [
+        {"kind": kind, "player": ids[a], "other": None, "table": b}
+        if kind == "pin"
+        else {"kind": kind, "player": ids[a], "other": ids[b], "table": None}
+        for kind, a, b in rules
+    ]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(CommandError, match="seating rules contradict each other") as refused:
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert said in str(refused.value)
+    assert not Event.objects.exists()
+    assert not SeatingConstraint.objects.exists()

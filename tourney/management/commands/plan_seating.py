@@ -18,7 +18,7 @@ from tourney.seating.constraints import Constraints
 
 # The tournament games: the ones whose rooms are seated at many tables at once.
 TOURNAMENT_GAMES = ("toonerville", "shanghai")
-# Not a seating method of its own: the mix method with every round planned together.
+# Not a seating method of its own: the mix method, which plans every round together.
 NIGHT = "night"
 
 
@@ -51,10 +51,12 @@ class Command(BaseCommand):
     help = (
         "Print a night's seating as JSON, without touching the database: "
         '{"rounds": [[[0, 5, 9, 12], ...], ...]}, each table\'s player numbers '
-        "(0 to N-1) in seat order, dealer first. The method night plans every round "
-        "together, as the app does for mix events; mix plans one round at a time. The "
-        "standings method has no real scores here, so it uses simulated totals drawn "
-        "from a seeded RNG; the rating method, simulated club ratings."
+        "(0 to N-1) in seat order, dealer first. Each method plans as the app does: mix "
+        "(and night, the same) every round together; standings, random and rating one "
+        "round at a time, each knowing the night's length, so the odd tables come out "
+        "fairly shared by its end. The standings method has no real scores here, so it "
+        "uses simulated totals drawn from a seeded RNG; the rating method, simulated "
+        "club ratings."
     )
     requires_system_checks: list[str] = []
 
@@ -66,9 +68,9 @@ class Command(BaseCommand):
             "--method",
             choices=(*seating.METHODS, NIGHT),
             default="mix",
-            help="mix (default, round by round), night (the whole night at once), "
-            "standings (simulated totals), random or rating (tables balanced by "
-            "simulated club ratings)",
+            help="mix (default: the whole night at once, as the app seats a mix event; "
+            "night is the same), standings (simulated totals), random or rating (tables "
+            "balanced by simulated club ratings), these three round by round",
         )
         parser.add_argument("--seed", default="0", help="same seed, same seating (default 0)")
         parser.add_argument(
@@ -143,7 +145,7 @@ class Command(BaseCommand):
             "constraints": constraints or None,
         }
         try:
-            if method == NIGHT:
+            if method in ("mix", NIGHT):
                 plans = seating.plan_night(list(range(players)), rounds=rounds, **room)
             for number in range(len(plans), rounds):
                 plans.append(
@@ -152,6 +154,7 @@ class Command(BaseCommand):
                         history=plans,
                         method=method,
                         totals=totals[number] if totals else None,
+                        night_rounds=rounds,  # as the app passes the night's length
                         **room,
                     )
                 )
