@@ -94,6 +94,34 @@ def test_a_pin_past_the_last_table_says_so_once_naming_the_player(host_client, h
     assert event.seating_constraints.get(kind="apart").table is None
 
 
+def test_a_rule_on_someone_gone_home_does_not_bar_a_new_one(host_client, host):
+    # Five pinned to the door table, which seats 5 at 13 players. One goes home and a
+    # newcomer arrives; the host pins the newcomer there in their place, and that was
+    # refused naming the one gone home, whom the planner no longer seats.
+    event = night(13, owner=host)
+    p = players(event)
+    for name in ["P01", "P02", "P03", "P04", "P05"]:
+        assert add(host_client, event, kind="pin", player=p[name].pk, table=1).status_code == 302
+    services.set_player_status(p["P05"], Player.Status.LEFT)
+    (nia,) = services.add_players(event, ["Nia"])
+    assert add(host_client, event, kind="pin", player=nia.pk, table=1).status_code == 302
+    assert event.seating_constraints.filter(kind="pin", table=1).count() == 6
+    assert services.tonights_constraint_problems(event) == []  # 13 here, 5 at table 1
+    # A seventh is still refused, and so is a rule naming the one gone home that clashes
+    # with their own.
+    seventh = add(host_client, event, kind="pin", player=p["P06"].pk, table=1)
+    assert "6 players are kept at table 1, which seats 5." in unescape(seventh.content.decode())
+    refused = add(host_client, event, kind="apart", player=p["P05"].pk, other=p["P01"].pk)
+    assert refused.status_code == 422
+    assert "P01 and P05 are to be kept apart, but both are kept at table 1." in unescape(
+        refused.content.decode()
+    )
+    # Back again, the six don't fit, and the seating page says so before seating.
+    services.set_player_status(p["P05"], Player.Status.PRESENT)
+    page = unescape(host_client.get(reverse("event_seating", args=[event.slug])).content.decode())
+    assert "6 players are kept at table 1, which seats" in page
+
+
 def test_a_group_too_big_for_any_table_is_refused_in_the_nights_words(host_client, host):
     # No round is seated yet: the check is against the night's largest table (5 here).
     event = night(13, owner=host)

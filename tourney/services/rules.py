@@ -10,6 +10,9 @@ a table than it seats, rules that no seating keeps all at once: the engine's
 Each change stamps the event, so the seating page stops reporting a seating
 refused under the rules as they were.
 
+A rule on a player who has gone home is left out of that check (the planner seats
+only those here), so it doesn't bar a rule for someone who came in their place.
+
 Whether tonight's room can honour the rules depends on who comes; the seating
 page says that (``planning.tonights_constraint_problems``), and only the
 seating refuses it.
@@ -94,16 +97,28 @@ def _refuse_repeats_and_contradictions(event: Event, rule: SeatingConstraint) ->
             )
         if (c.kind, c.player_id, c.other_id) == (rule.kind, rule.player_id, rule.other_id):
             raise ConstraintError(f"That rule is already set: {c.describe()}.")
-    problems = _problems(event, [*existing, rule])
+    # A rule on someone who has gone home holds no seat tonight (the planner drops it), so
+    # it doesn't bar a new one: a newcomer pinned to the door table in their place. Should
+    # they come back, the seating page says what no longer fits before seating.
+    named = {rule.player_id, rule.other_id} - {None}
+    here = [c for c in existing if not _gone(c) or {c.player_id, c.other_id} & named]
+    problems = _problems(event, [*here, rule])
     if problems:
         raise ConstraintError(" ".join(["This rule contradicts the others:", *problems]))
+
+
+def _gone(rule: SeatingConstraint) -> bool:
+    """Whether the rule names a player who has left the night."""
+    return any(p is not None and p.status == p.Status.LEFT for p in (rule.player, rule.other))
 
 
 def contradictions(event: Event) -> list[str]:
     """Why the event's stored rules can't all hold at any round of its night (empty when
     they can): what the rule form would have refused. An imported backup's rules are
-    checked with it, so a file can't bring in a set the form never lets a host build."""
-    return _problems(event, list(event.seating_constraints.select_related("player", "other")))
+    checked with it, so a file can't bring in a set the form never lets a host build.
+    As in the form, a rule on someone who has gone home is left out."""
+    stored = event.seating_constraints.select_related("player", "other")
+    return _problems(event, [c for c in stored if not _gone(c)])
 
 
 def _problems(event: Event, rules: list[SeatingConstraint]) -> list[str]:

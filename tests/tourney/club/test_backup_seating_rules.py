@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from tests.factories import night
 from tourney import services
-from tourney.models import Event, SeatingConstraint
+from tourney.models import Event, Player, SeatingConstraint
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +203,22 @@ def test_rules_that_contradict_each_other_are_refused_as_the_rule_form_refuses_t
     assert said in str(refused.value)
     assert not Event.objects.exists()
     assert not SeatingConstraint.objects.exists()
+
+
+def test_rules_the_form_took_after_someone_went_home_import(tmp_path, host):
+    # Five pinned to table 1 (it seats 5), one went home and a newcomer was pinned there:
+    # the form takes that, so the import must too.
+    event = night(13, owner=host)
+    p = {pl.name: pl for pl in event.players.all()}
+    for name in ["P01", "P02", "P03", "P04", "P05"]:
+        services.add_seating_rule(event, kind="pin", player=p[name], table=1)
+    services.set_player_status(p["P05"], Player.Status.LEFT)
+    (nia,) = services.add_players(event, ["Nia"])
+    services.add_seating_rule(event, kind="pin", player=nia, table=1)
+    path, _ = exported(tmp_path, event)
+    services.delete_event(event)
+
+    call_command("import_event", str(path), stdout=io.StringIO())
+    restored = Event.objects.get()
+    assert restored.players.get(name="P05").status == Player.Status.LEFT
+    assert len([r for r in rules_of(restored) if r[0] == "pin"]) == 6
