@@ -69,6 +69,8 @@ Run (nice it: it uses a whole core)::
     nice -n 19 .venv/bin/python scripts/find_seatings.py --tabu --game shanghai --seconds 120
     nice -n 19 .venv/bin/python scripts/find_seatings.py --tabu --shape --rooms 33 36
     nice -n 19 .venv/bin/python scripts/find_seatings.py --tabu --cut 1 --rooms 31 --seeds 4
+    nice -n 19 .venv/bin/python scripts/find_seatings.py --tabu --pair --fresh \\
+        --game shanghai --rooms 30 37 --seconds 150 --seeds 2 --first-seed 401
 
 ``--tabu --cut K`` starts from the stored night of N + K players less K of them (the
 tables of those dropped shrink, so only choices that leave the room's own tables count):
@@ -214,13 +216,26 @@ TABU = {"stall": 20_000, "shake": 10, "tenure_min": 5, "tenure_max": 15}
 """The tabu search's settings (see tabu_seatings.c), tried on N = 37."""
 
 
+PAIR_TABU = {**TABU, "tenure_min": 4, "tenure_max": 100}
+"""``--pair``: the swap is tabu, not the players (tabu_seatings.c, ``PAIR=1``), for 4 to 100
+steps as in Dotú and Van Hentenryck's social golfer search."""
+
+
 def tabu(
-    binary: Path, game: str, n: int, seed: int, seconds: float, start: list[list[int]] | None
+    binary: Path,
+    game: str,
+    n: int,
+    seed: int,
+    seconds: float,
+    start: list[list[int]] | None,
+    pair: bool = False,
 ) -> tuple[int, list] | None:
-    """The tabu search's night for ``n``, from ``start`` (a stored night) when given."""
+    """The tabu search's night for ``n``, from ``start`` (a stored night) when given;
+    ``pair``: with swaps made tabu rather than players."""
+    settings = PAIR_TABU if pair else TABU
     args = [str(binary), str(n), str(GAMES[game]["rounds"]), str(seed), str(seconds)]
-    args += [str(TABU[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
-    return run(args, game, n, start, env=BAND)
+    args += [str(settings[k]) for k in ("stall", "shake", "tenure_min", "tenure_max")]
+    return run(args, game, n, start, env={**BAND, "PAIR": "1"} if pair else BAND)
 
 
 def encode(rounds: list[list[int]]) -> tuple[str, ...]:
@@ -583,7 +598,9 @@ def improve(binary: Path, game: str, n: int, args: argparse.Namespace, nights: d
             if i >= len(cuts):
                 break
             start, label = cuts[i], f"seed {seed}, from {n + cut} less {cut}"
-        keep(game, n, label, tabu(binary, game, n, seed, args.seconds, start), nights)
+        pair = getattr(args, "pair", False)
+        found = tabu(binary, game, n, seed, args.seconds, start, pair)
+        keep(game, n, f"{label}{', swaps tabu' if pair else ''}", found, nights)
 
 
 def shaped(
@@ -757,6 +774,9 @@ def main(argv: list[str] | None = None) -> int:
         help="the tabu search (tabu_seatings.c) instead of the annealing, from the stored night",
     )
     parser.add_argument("--fresh", action="store_true", help="with --tabu: from a random start")
+    parser.add_argument(
+        "--pair", action="store_true", help="with --tabu: a swap is tabu, not its players"
+    )
     parser.add_argument(
         "--cut",
         type=int,

@@ -23,6 +23,12 @@
  * nobody further outside that band, so a fair start stays fair; an unfair start (a design
  * cut down) is pulled into the band by the same moves, at a price of FAIR per round out.
  *
+ * PAIR=1 in the environment makes the swap tabu rather than the players: p and q may not
+ * swap back in that round for a while (tenure drawn from TENURE_MIN..TENURE_MAX, as in Dotú
+ * and Van Hentenryck's social golfer search, 4 to 100), where otherwise neither may move in
+ * that round at all. From random starts it found Rook Shanghai 30 at 16 over the bound (21
+ * stored) and 37 at 34 (35), and did no better elsewhere; find_seatings.py --pair runs it.
+ *
  * Prints the fewest unmet pairs of a fair night (N*N if none was fair), then the night: one
  * line per round, the players table by table.
  */
@@ -45,6 +51,8 @@ static int met[MAXN][MAXN];
 static int cnt[MAXN][MAXR]; /* odd rounds by the end of round r */
 static int lo[MAXR], hi[MAXR];
 static long tabu_[MAXR][MAXN];
+static long pair_tabu[MAXR][MAXN][MAXN]; /* PAIR=1: until when p and q may not swap in r */
+static int by_pair;
 static int unmet, unfair;
 static long sq; /* the sum over pairs of m squared */
 static int cap = 1 << 20, over; /* meetings allowed a pair; meetings past it, all pairs */
@@ -212,6 +220,7 @@ int main(int argc, char **argv) {
     /* MIDWAY=2 in the environment: before the last round, a band of 2 about the share
      * rounded down (the engine's own rule, for find_short_nights.py); else 1 throughout. */
     const char *midway = getenv("MIDWAY");
+    by_pair = getenv("PAIR") != NULL && atoi(getenv("PAIR")) == 1;
     int wide = midway && atoi(midway) == 2;
     for (int r = 0; r < R; r++) {
         lo[r] = (r + 1) * seats / N;
@@ -295,7 +304,8 @@ int main(int argc, char **argv) {
                     int better = !unfair && fd == 0 && over + dover == 0 &&
                                  (unmet + du < best_unmet ||
                                   (unmet + du == best_unmet && sq + dsq < best_sq));
-                    if ((tabu_[r][p] > it || tabu_[r][q] > it) && !better) continue;
+                    int held = by_pair ? pair_tabu[r][p][q] > it : tabu_[r][p] > it || tabu_[r][q] > it;
+                    if (held && !better) continue;
                     if (better) d -= 1 << 24;
                     if (d < bd) {
                         bd = d;
@@ -312,11 +322,16 @@ int main(int argc, char **argv) {
             }
         if (br < 0) { /* everything tabu: let it go */
             memset(tabu_, 0, sizeof tabu_);
+            memset(pair_tabu, 0, sizeof pair_tabu);
             continue;
         }
         swap(br, bp, bq);
-        tabu_[br][bp] = it + tmin + below(span);
-        tabu_[br][bq] = it + tmin + below(span);
+        if (by_pair) {
+            pair_tabu[br][bp][bq] = pair_tabu[br][bq][bp] = it + tmin + below(span);
+        } else {
+            tabu_[br][bp] = it + tmin + below(span);
+            tabu_[br][bq] = it + tmin + below(span);
+        }
         if (!unfair && !over && (unmet < best_unmet || (unmet == best_unmet && sq < best_sq))) {
             save();
             last = it;
@@ -332,6 +347,7 @@ int main(int argc, char **argv) {
                 swap(r, p, q);
             }
             memset(tabu_, 0, sizeof tabu_);
+            memset(pair_tabu, 0, sizeof pair_tabu);
             last = it;
         }
     }

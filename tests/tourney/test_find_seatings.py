@@ -105,13 +105,15 @@ def test_the_tabu_search_shares_the_odd_table_out_without_a_repeat(finder, tabu_
     assert max(met.values()) == 1
 
 
+@pytest.mark.parametrize("pair", [False, True], ids=["players-tabu", "swaps-tabu"])
 def test_the_tabu_search_from_a_random_start_returns_a_fair_night_it_counts_right(
-    finder, tabu_binary
+    finder, tabu_binary, pair
 ):
     split = table_sizes(26, **SHANGHAI)
-    found, rows = finder.tabu(tabu_binary, "shanghai", 26, 3, 0.5, None)
+    found, rows = finder.tabu(tabu_binary, "shanghai", 26, 3, 0.5, None, pair)
     assert found == finder.unmet(26, rows, split)
     assert fair_by_the_end(split_rows(rows, split), 26)
+    assert finder.prefix_fair(split_rows(rows, split), 5, 26)  # after every round too
 
 
 def test_a_run_stores_only_a_better_night(finder, tabu_binary, tmp_path, monkeypatch):
