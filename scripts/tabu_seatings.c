@@ -26,8 +26,10 @@
  * PAIR=1 in the environment makes the swap tabu rather than the players: p and q may not
  * swap back in that round for a while (tenure drawn from TENURE_MIN..TENURE_MAX, as in Dotú
  * and Van Hentenryck's social golfer search, 4 to 100), where otherwise neither may move in
- * that round at all. From random starts it found Rook Shanghai 30 at 16 over the bound (21
- * stored) and 37 at 34 (35), and did no better elsewhere; find_seatings.py --pair runs it.
+ * that round at all. From random starts (150 s) it found, over the bound, Rook Shanghai 30
+ * at 16 (21 stored before), 33 at 12 (14), 37 at 33 (35) and 38 at 2 (4), and Toonerville 30
+ * and 33 at 13 and 12 (15, 14); no better in the other rooms between 26 and 41.
+ * find_seatings.py --pair runs it.
  *
  * Prints the fewest unmet pairs of a fair night (N*N if none was fair), then the night: one
  * line per round, the players table by table.
@@ -218,7 +220,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* MIDWAY=2 in the environment: before the last round, a band of 2 about the share
-     * rounded down (the engine's own rule, for find_short_nights.py); else 1 throughout. */
+     * rounded down (the engine's rule until fair._MIDWAY became 1); else 1 throughout. */
     const char *midway = getenv("MIDWAY");
     by_pair = getenv("PAIR") != NULL && atoi(getenv("PAIR")) == 1;
     int wide = midway && atoi(midway) == 2;
@@ -304,7 +306,8 @@ int main(int argc, char **argv) {
                     int better = !unfair && fd == 0 && over + dover == 0 &&
                                  (unmet + du < best_unmet ||
                                   (unmet + du == best_unmet && sq + dsq < best_sq));
-                    int held = by_pair ? pair_tabu[r][p][q] > it : tabu_[r][p] > it || tabu_[r][q] > it;
+                    int held = by_pair ? pair_tabu[r][p][q] > it
+                                       : tabu_[r][p] > it || tabu_[r][q] > it;
                     if (held && !better) continue;
                     if (better) d -= 1 << 24;
                     if (d < bd) {
