@@ -146,3 +146,34 @@ def test_a_player_pinned_twice_is_refused_naming_the_player():
     )
     for tables in json.loads(out.getvalue())["rounds"]:
         assert 0 in tables[0] and 1 in tables[1]
+
+
+@pytest.mark.parametrize("method", ["mix", "standings", "random"])
+def test_a_pair_kept_apart_at_one_table_with_a_sit_out_says_one_would_sit_out_every_round(method):
+    # 7 Rook Shanghai players sit 6 at one table and 1 out: keeping two apart means one of
+    # them sits out every round, which the seating page says too (not "one table" alone).
+    with pytest.raises(CommandError) as raised:
+        call_command(
+            "plan_seating",
+            "--apart",
+            "0,1",
+            players=7,
+            rounds=3,
+            game="shanghai",
+            fallback="sit_out",
+            method=method,
+        )
+    assert str(raised.value) == (
+        "0 and 1 are to be kept apart, but this room has one table: "
+        "one of them would sit out every round."
+    )
+
+
+def test_when_nobody_may_sit_out_the_refusal_is_plain_english():
+    pins = [arg for p in range(7) for arg in ("--pin", f"{p}=1")]
+    with pytest.raises(CommandError) as raised:
+        call_command("plan_seating", *pins, players=7, rounds=2, game="shanghai", fallback="sit_out")
+    assert str(raised.value) == (
+        "1 player must sit this round out, but everyone here is kept at one table with "
+        "someone else."
+    )

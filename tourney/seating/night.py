@@ -131,8 +131,10 @@ def plan(
     rules = rules or Rules()
     keep = frozenset(p for unit in rules.units for p in unit)
     seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
-    for here, split in zip(seated, sizes, strict=True):
-        rules.check(split, here)
+    for split in sizes:
+        # Everyone present, not only those seated: at one table with someone sitting out,
+        # a pair kept apart means one of them sits out every round, and the check says so.
+        rules.check(split, present)
     groups = _stored(present, history, seated, sizes, room, rng, prior, rules)
     if groups is None:
         groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)

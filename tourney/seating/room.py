@@ -61,8 +61,14 @@ class Room:
                     may = [p for p in present if p not in keep]
                     if len(may) < out:
                         raise ConstraintError(
-                            f"{out} players must sit this round out, but only {len(may)} "
-                            "are not kept together with someone."
+                            f"{out} player{'s' if out != 1 else ''} must sit this round out, "
+                            + (
+                                f"but only {len(may)} {'is' if len(may) == 1 else 'are'} "
+                                "not kept at one table with someone else."
+                                if may
+                                else "but everyone here is kept at one table with someone "
+                                "else."
+                            )
                         )
                     sitting_out = _choose_sitters(may, out, past, rng)
                     sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
