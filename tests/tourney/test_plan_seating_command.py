@@ -172,7 +172,9 @@ def test_a_pair_kept_apart_at_one_table_with_a_sit_out_says_one_would_sit_out_ev
 def test_when_nobody_may_sit_out_the_refusal_is_plain_english():
     pins = [arg for p in range(7) for arg in ("--pin", f"{p}=1")]
     with pytest.raises(CommandError) as raised:
-        call_command("plan_seating", *pins, players=7, rounds=2, game="shanghai", fallback="sit_out")
+        call_command(
+            "plan_seating", *pins, players=7, rounds=2, game="shanghai", fallback="sit_out"
+        )
     assert str(raised.value) == (
         "1 player must sit this round out, but everyone here is kept at one table with "
         "someone else."

@@ -66,8 +66,7 @@ class Room:
                                 f"but only {len(may)} {'is' if len(may) == 1 else 'are'} "
                                 "not kept at one table with someone else."
                                 if may
-                                else "but everyone here is kept at one table with someone "
-                                "else."
+                                else "but everyone here is kept at one table with someone else."
                             )
                         )
                     sitting_out = _choose_sitters(may, out, past, rng)
