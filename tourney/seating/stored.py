@@ -261,15 +261,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 33): (
-        12,
+        11,
         (
-            "eq5pvicarmnu0gsobk1j376d92fhwl4t8",
-            "587nwo2gceljids40m3hbfprt9v1uqa6k",
-            "8vifgo6t507mq12bau4wl9hkepcsdjr3n",
-            "sew13lf6ncvk24rtqudhpa89joi70mgb5",
-            "0vjwctgh1a59sf4nomdk72plu68erbi3q",
-            "9wqrgmjufe08bd23voal4i61p5cnhkst7",
-            "t29inuk38cg7jq40l1r5hbv6sopwmefda",
+            "kjuiaoecq95nrvb618dms37p0wh2fgl4t",
+            "07law534dh2j8rco1gsifmetnuv9pkq6b",
+            "our64fiq5l8bpwgv7ht1920mkedsjac3n",
+            "ep6hawnks4b1fuc2gdvq39ltjirm780o5",
+            "sut25hobmai9cwdk3egrj06fvn78lq14p",
+            "75gc6mq3wu1rhkli4e8vpj2on0dbt9sfa",
+            "fkdpoclvms0unhgtqar89b4j71w5e32i6",
         ),
     ),
     ("shanghai", 34): (
