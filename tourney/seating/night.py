@@ -131,7 +131,7 @@ def plan(
     rules = rules or Rules()
     keep = frozenset(p for unit in rules.units for p in unit)
     seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
-    for split in sizes:
+    for split in dict.fromkeys(map(tuple, sizes)):  # each table split once, in order
         # Everyone present, not only those seated: at one table with someone sitting out,
         # a pair kept apart means one of them sits out every round, and the check says so.
         rules.check(split, present)

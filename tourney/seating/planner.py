@@ -219,7 +219,7 @@ def _single(
     sizes, sitting_out = room.split(present, past, rng, keep)
     out_set = set(sitting_out)
     seated = [player for player in present if player not in out_set]
-    rules.check(sizes, present)  # everyone present: see night.plan_night
+    rules.check(sizes, present)  # everyone present: see night.plan
     if method == "standings":
         assert totals is not None
         proposal = _standings_groups(seated, sizes, totals, rng)
