@@ -170,12 +170,41 @@ def test_a_pair_kept_apart_at_one_table_with_a_sit_out_says_one_would_sit_out_ev
 
 
 def test_when_nobody_may_sit_out_the_refusal_is_plain_english():
-    pins = [arg for p in range(7) for arg in ("--pin", f"{p}=1")]
+    chain = [arg for p in range(6) for arg in ("--together", f"{p},{p + 1}")]
     with pytest.raises(CommandError) as raised:
         call_command(
-            "plan_seating", *pins, players=7, rounds=2, game="shanghai", fallback="sit_out"
+            "plan_seating", *chain, players=7, rounds=2, game="shanghai", fallback="sit_out"
         )
     assert str(raised.value) == (
         "1 player must sit this round out, but everyone here is kept at one table with "
         "someone else."
     )
+
+
+@pytest.mark.parametrize("method", ["mix", "random"])
+def test_players_pinned_to_the_only_table_still_take_turns_sitting_out(method):
+    """Six of seven kept at table 1 (the only table): a pin says where someone sits, not
+    that they always play, so the seventh is not the one left out every hand."""
+    pins = [arg for p in range(1, 7) for arg in ("--pin", f"{p}=1")]
+    out = StringIO()
+    call_command(
+        "plan_seating", *pins, players=7, rounds=7, game="shanghai", fallback="sit_out",
+        method=method, stdout=out,
+    )
+    result = json.loads(out.getvalue())
+    sat_out = [who for round_out in result["sitting_out"] for who in round_out]
+    assert sorted(sat_out) == list(range(7))  # each of the seven sits out once
+    for tables, round_out in zip(result["rounds"], result["sitting_out"], strict=True):
+        assert sorted(tables[0] + round_out) == list(range(7))
+
+
+def test_a_pair_kept_together_never_sits_out_but_a_pinned_player_does():
+    out = StringIO()
+    call_command(
+        "plan_seating", "--pin", "2=1", "--together", "0,1", players=7, rounds=7,
+        game="shanghai", fallback="sit_out", stdout=out,
+    )
+    sat_out = [who for r in json.loads(out.getvalue())["sitting_out"] for who in r]
+    assert 0 not in sat_out and 1 not in sat_out
+    assert 2 in sat_out
+    assert sorted(set(sat_out)) == [2, 3, 4, 5, 6]

@@ -113,6 +113,16 @@ class Rules:
     def __bool__(self) -> bool:
         return bool(self.units or self.apart or self.pins)
 
+    @property
+    def never_out(self) -> frozenset:
+        """Players who never sit out: those the host keeps together with someone.
+
+        Players pinned to one table share it whenever they are seated, but any of
+        them may sit a round out (a pin says where, not that they always play), so
+        the sitting out still rotates through everyone when pins fill the only table.
+        """
+        return frozenset(p for pair in self.source.together for p in pair)
+
     def unit_of(self) -> dict[P, tuple[P, ...]]:
         return {p: unit for unit in self.units for p in unit}
 

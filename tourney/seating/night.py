@@ -129,7 +129,7 @@ def plan(
     fair share of the odd tables (see ``fair``).
     """
     rules = rules or Rules()
-    keep = frozenset(p for unit in rules.units for p in unit)
+    keep = rules.never_out
     seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
     for split in dict.fromkeys(map(tuple, sizes)):  # each table split once, in order
         # Everyone present, not only those seated: at one table with someone sitting out,

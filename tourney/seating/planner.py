@@ -215,7 +215,7 @@ def _single(
     past = _History.read(history)
     rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
     rules = Rules.of(constraints, present)
-    keep = frozenset(p for unit in rules.units for p in unit)
+    keep = rules.never_out
     sizes, sitting_out = room.split(present, past, rng, keep)
     out_set = set(sitting_out)
     seated = [player for player in present if player not in out_set]
