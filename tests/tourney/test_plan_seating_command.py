@@ -188,8 +188,14 @@ def test_players_pinned_to_the_only_table_still_take_turns_sitting_out(method):
     pins = [arg for p in range(1, 7) for arg in ("--pin", f"{p}=1")]
     out = StringIO()
     call_command(
-        "plan_seating", *pins, players=7, rounds=7, game="shanghai", fallback="sit_out",
-        method=method, stdout=out,
+        "plan_seating",
+        *pins,
+        players=7,
+        rounds=7,
+        game="shanghai",
+        fallback="sit_out",
+        method=method,
+        stdout=out,
     )
     result = json.loads(out.getvalue())
     sat_out = [who for round_out in result["sitting_out"] for who in round_out]
@@ -201,8 +207,16 @@ def test_players_pinned_to_the_only_table_still_take_turns_sitting_out(method):
 def test_a_pair_kept_together_never_sits_out_but_a_pinned_player_does():
     out = StringIO()
     call_command(
-        "plan_seating", "--pin", "2=1", "--together", "0,1", players=7, rounds=7,
-        game="shanghai", fallback="sit_out", stdout=out,
+        "plan_seating",
+        "--pin",
+        "2=1",
+        "--together",
+        "0,1",
+        players=7,
+        rounds=7,
+        game="shanghai",
+        fallback="sit_out",
+        stdout=out,
     )
     sat_out = [who for r in json.loads(out.getvalue())["sitting_out"] for who in r]
     assert 0 not in sat_out and 1 not in sat_out
