@@ -634,3 +634,84 @@ def test_a_round_reseated_on_its_own_tilts_the_share_and_the_page_offers_the_way
     page = text_of(host_client.get(url))
     assert "a fair share." in page
     assert "more than one apart" not in page
+
+
+def test_six_pinned_to_the_only_table_seat_when_the_seventh_has_gone_home(host_client, host):
+    """Sitting out when uneven, 7 Rook Shanghai players, one gone home: the 6 left make a
+    table of 6 and nobody need sit out. The check before seating took one out all the same
+    and refused "6 players are kept at table 1, which seats 5"."""
+    event = night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+    p = players(event)
+    p["P07"].status = Player.Status.LEFT
+    p["P07"].save(update_fields=["status"])
+    for name in ["P01", "P02", "P03", "P04", "P05", "P06"]:
+        assert add(host_client, event, kind="pin", player=p[name].pk, table=1).status_code == 302
+    page = text_of(host_client.get(reverse("event_seating", args=[event.slug])))
+    assert "which seats 5" not in page
+    assert "can't keep every rule" not in page
+    assert "a pinned player takes their turn like everyone else" in page
+    services.seat_next_round(event)
+    first = event.rounds.get(number=1)
+    tables = [sorted(s.player.name for s in t.seats.all()) for t in first.tables.all()]
+    assert tables == [["P01", "P02", "P03", "P04", "P05", "P06"]]
+
+
+def test_six_pinned_to_the_only_table_take_turns_sitting_out_with_the_seventh(host):
+    """All 7 here: a pin says where a player sits, not that they always play, so the
+    sitting out goes round all seven rather than always to the one not pinned."""
+    event = night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+    p = players(event)
+    for name in ["P01", "P02", "P03", "P04", "P05", "P06"]:
+        SeatingConstraint.objects.create(event=event, kind="pin", player=p[name], table=1)
+    services.plan_rest_of_night(event)
+    seated = {
+        r.number: {s.player.name for t in r.tables.all() for s in t.seats.all()}
+        for r in event.rounds.all()
+    }
+    everyone = {f"P0{i}" for i in range(1, 8)}
+    sat_out = sorted(name for here in seated.values() for name in everyone - here)
+    assert len(seated) == 7
+    assert sat_out == sorted(everyone)
+
+
+def test_everyone_kept_together_with_someone_to_sit_out_says_why_before_seating(host_client, host):
+    """7 Rook Shanghai players, one to sit out each round, all in two groups kept together:
+    each rule looks harmless alone, so the page says what they do together (it listed the
+    four rules as "No seating keeps all of these rules at once")."""
+    event = night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+    p = players(event)
+    for a, b in [("P01", "P02"), ("P02", "P03"), ("P04", "P05"), ("P05", "P06"), ("P06", "P07")]:
+        SeatingConstraint.objects.create(event=event, kind="together", player=p[a], other=p[b])
+    said = (
+        "1 player must sit this round out, but everyone here is kept at one table with "
+        "someone else."
+    )
+    page = text_of(host_client.get(reverse("event_seating", args=[event.slug])))
+    assert said in page
+    with pytest.raises(ConstraintError, match="everyone here is kept at one table"):
+        services.seat_next_round(event)
+    assert not event.rounds.exists()

@@ -59,16 +59,9 @@ class Room:
                 out = _sit_out_count(n, self.min_size, self.max_size, self.preferred)
                 if out is not None:
                     may = [p for p in present if p not in keep]
-                    if len(may) < out:
-                        raise ConstraintError(
-                            f"{out} player{'s' if out != 1 else ''} must sit this round out, "
-                            + (
-                                f"but only {len(may)} {'is' if len(may) == 1 else 'are'} "
-                                "not kept at one table with someone else."
-                                if may
-                                else "but everyone here is kept at one table with someone else."
-                            )
-                        )
+                    refusal = too_few_to_sit_out(out, len(may))
+                    if refusal:
+                        raise ConstraintError(refusal)
                     sitting_out = _choose_sitters(may, out, past, rng)
                     sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
             if sizes is None:
@@ -81,3 +74,15 @@ class Room:
         return self.fallback != "sit_out" or (
             _regular_sizes(n, self.min_size, self.max_size, self.preferred) is not None
         )
+
+
+def too_few_to_sit_out(out: int, free: int) -> str | None:
+    """Why ``out`` players can't sit a round out when only ``free`` of those here may
+    (the others are kept at one table with someone else), or None when they can."""
+    if free >= out:
+        return None
+    return f"{out} player{'s' if out != 1 else ''} must sit this round out, " + (
+        f"but only {free} {'is' if free == 1 else 'are'} not kept at one table with someone else."
+        if free
+        else "but everyone here is kept at one table with someone else."
+    )

@@ -28,7 +28,8 @@ from django.db import IntegrityError, transaction
 from tourney import seating
 from tourney.models import Event, NightPlan
 from tourney.seating.constraints import ConstraintError, Constraints
-from tourney.seating.core import _sit_out_count
+from tourney.seating.core import _regular_sizes, _sit_out_count
+from tourney.seating.room import too_few_to_sit_out
 
 DIGEST_VERSION = "rookery-night-plan/1"
 
@@ -144,10 +145,16 @@ def constraint_problems(inputs: Inputs) -> list[str]:
     if not inputs.constraints or inputs.one_table:
         return []
     seated = len(inputs.present)
-    if inputs.fallback == "sit_out":
+    splits = _regular_sizes(seated, inputs.min_size, inputs.max_size, inputs.preferred)
+    if inputs.fallback == "sit_out" and splits is None:
         # The tables of those left once the fewest have sat out (7 Rook Shanghai players:
-        # one table of 6): the rules must hold there too.
+        # one table of 6): the rules must hold there too. Only when the room does not
+        # split as it is: 6 of those 7 (one gone home) make a table of 6, nobody out.
         out = _sit_out_count(seated, inputs.min_size, inputs.max_size, inputs.preferred)
+        kept = {p for group in inputs.constraints.groups(inputs.present) for p in group}
+        if out and (refusal := too_few_to_sit_out(out, seated - len(kept))):
+            # Each rule may look harmless alone: say what they do together.
+            return [refusal]
         seated -= out or 0
     try:
         sizes = seating.table_sizes(
