@@ -357,15 +357,15 @@ NIGHTS: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
         ),
     ),
     ("shanghai", 41): (
-        5,
+        4,
         (
-            "rbfcq3814Bnim9sEuzlja5hox6e0twA2kDvdpgC7y",
-            "1DzoEAutqsnw4x97h0iry2f5eg6jd3BvCbl8pmcak",
-            "05p89je6qBD7c1idC2AsrgaxEbwynkzmuo3vhl4tf",
-            "4uk6iCncAjxayf9Deps1btzB5v7203lEhwdq8ogmr",
-            "hna7evuxpDr9Akg34s0dzibo2BfjmCw6ct8E5ylq1",
+            "rbfcq3814Bnmvs9Euz2ja5hox6t0iwDlkAedpgC7y",
+            "1DzoEAqtusnw4x9730l6y2f5egrijhBvCbd8pmcak",
+            "05p89jm6qeD7c1idC2AsrgaxEbw3nkzBuoyvhl4tf",
+            "4uk6iCncA0xayf9Dejs1bmzl5v72q3BpdwhEo8gtr",
+            "hna7evuxlDr9Aig34s0dopBztbfjmwC6c28E5kqy1",
             "xtd2ymc9Cez5u7Abinlopvjg4q3hs8DEBkf01rwa6",
-            "wgsBlcfA6pv5aCdoDmn0bkrj7tE3e4y8qixz19h2u",
+            "wgsBlcfA6pv5aCt3o2k9bnDj7dEre4y8qixz10hmu",
         ),
     ),
     ("shanghai", 42): (
