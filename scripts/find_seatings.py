@@ -84,7 +84,7 @@ orbits must put a triple (its differences 1, 2 and 3) in one table, so the tripl
 single meetings count 8 across six orbit pairs that each take at most one. And CP-SAT with
 the 6s fixed as the forced groups (at 41 Rook Shanghai players the seven 6s are disjoint
 but for one player) found no night that repeats nobody in 600 s, and as an optimisation
-reached 21 where the tabu search stores 5; at 42 it found no fair night that repeats
+reached 21 where the tabu search stores 4; at 42 it found no fair night that repeats
 nobody in 300 s.
 
 Run (nice it: it uses a whole core)::
