@@ -715,3 +715,39 @@ def test_everyone_kept_together_with_someone_to_sit_out_says_why_before_seating(
     with pytest.raises(ConstraintError, match="everyone here is kept at one table"):
         services.seat_next_round(event)
     assert not event.rounds.exists()
+
+
+def test_who_sits_out_finds_their_name_on_the_chart_and_the_round_while_it_is_played(
+    host_client, host
+):
+    """7 Rook Shanghai players at one table of 6: the one sitting out is on the projector's
+    find-your-seat chart ("sits this round out") and named on the round page once play
+    starts, not only while the round is planned."""
+    event = night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+    rnd = services.seat_next_round(event)
+    seated = {s.player.name for t in rnd.tables.all() for s in t.seats.all()}
+    (out,) = {f"P0{i}" for i in range(1, 8)} - seated
+    chart = text_of(host_client.get(reverse("seating_chart", args=[event.slug, 1])))
+    assert re.search(rf"{out}\s+sits this round out", chart)
+    assert chart.count("→ table 1") == 6
+    services.begin_round(rnd)
+    page = text_of(host_client.get(reverse("round_detail", args=[event.slug, 1])))
+    assert f"Sitting out this round: {out}." in page
+    chart = text_of(host_client.get(reverse("seating_chart", args=[event.slug, 1])))
+    assert re.search(rf"{out}\s+sits this round out", chart)
+
+
+def test_a_night_where_everyone_is_seated_names_nobody_sitting_out(host_client, host):
+    event = night(8, owner=host, game_slug="shanghai", min_table_size=4, max_table_size=6)
+    services.seat_next_round(event)
+    chart = text_of(host_client.get(reverse("seating_chart", args=[event.slug, 1])))
+    assert "sits this round out" not in chart
+    assert chart.count("→ table") == 8

@@ -17,7 +17,7 @@ from scoring.once import answered_once
 from tourney import services
 from tourney.models import Player, Round, Seat, TableCard
 from tourney.night.links import absolute_url, live_url, phones_cannot_open, qr_svg, site_url
-from tourney.views.common import host_event, host_round
+from tourney.views.common import host_event, host_round, someone_sits_out
 
 
 @login_required
@@ -31,12 +31,20 @@ def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         .select_related("player", "table__round__event")
         .order_by("player__name")
     )
-    seats.sort(key=lambda s: s.player.name.casefold())
+    rows = [(s.player.name, s) for s in seats]
+    if seats and rnd.status != Round.Status.CLOSED:
+        # Who sits this round out finds their name too (a closed round is history: who is
+        # checked in now says nothing of who sat out then).
+        seated = {s.player_id for s in seats}
+        present = list(event.players.present())
+        if someone_sits_out(event, len(present)):
+            rows += [(p.name, None) for p in present if p.pk not in seated]
+    rows.sort(key=lambda row: row[0].casefold())
     printing = request.GET.get("print") == "1"
     return render(
         request,
         "tourney/seating_chart.html",
-        {"event": event, "round": rnd, "seats": seats, "printing": printing},
+        {"event": event, "round": rnd, "seats": seats, "rows": rows, "printing": printing},
     )
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from tourney import seating
 from tourney.accounts import roles
 from tourney.models import Event, Round, has_club
 
@@ -160,3 +161,20 @@ def poll_unchanged(request: HttpRequest, event: Event, *, also: str = "") -> tup
     poll = query.copy()
     poll["since"] = stamp
     return since == stamp, f"{request.path}?{poll.urlencode()}"
+
+
+def someone_sits_out(event: Event, present: int) -> bool:
+    """Whether re-seating could not seat everyone present: the tables don't split
+    (7 at tables of 4 to 6) and no 3-player table is allowed, so someone sits out."""
+    if event.allow_short_tables:
+        return False
+    try:
+        seating.table_sizes(
+            present,
+            min_size=event.min_table_size,
+            max_size=event.max_table_size,
+            preferred=event.game.preferred_table_size,
+        )
+    except (seating.SeatingError, ValueError):
+        return True
+    return False

@@ -18,14 +18,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import rules
 from scoring.once import answered_once
-from tourney import seating, services
+from tourney import services
 from tourney.models import Entry, Event, Round, SeatingJob, display_name
 from tourney.night.forms import (
     CloseRoundForm,
     HostScoresForm,
     SwapForm,
 )
-from tourney.views.common import host_event, host_round, poll_unchanged, refused
+from tourney.views.common import (
+    host_event,
+    host_round,
+    poll_unchanged,
+    refused,
+    someone_sits_out,
+)
 from tourney.views.seating import seating_answer
 
 
@@ -56,23 +62,6 @@ def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
 @answered_once
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     return _seat(request, slug, "round_plan_night", SeatingJob.Action.NIGHT)
-
-
-def _someone_sits_out(event: Event, present: int) -> bool:
-    """Whether re-seating could not seat everyone present: the tables don't split
-    (7 at tables of 4 to 6) and no 3-player table is allowed, so someone sits out."""
-    if event.allow_short_tables:
-        return False
-    try:
-        seating.table_sizes(
-            present,
-            min_size=event.min_table_size,
-            max_size=event.max_table_size,
-            preferred=event.game.preferred_table_size,
-        )
-    except (seating.SeatingError, ValueError):
-        return True
-    return False
 
 
 def _round_context(event: Event, rnd: Round, **extra) -> dict:
@@ -112,7 +101,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
             services.season_repeats_of(rnd) if rnd.status == Round.Status.PLANNED else None
         ),
         "unseated": unseated,
-        "sitting_out": bool(unseated) and _someone_sits_out(event, len(present)),
+        "sitting_out": bool(unseated) and someone_sits_out(event, len(present)),
         "seated_not_present": [
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
         ],
