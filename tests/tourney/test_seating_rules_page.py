@@ -738,6 +738,8 @@ def test_who_sits_out_finds_their_name_on_the_chart_and_the_round_while_it_is_pl
     chart = text_of(host_client.get(reverse("seating_chart", args=[event.slug, 1])))
     assert re.search(rf"{out}\s+sits this round out", chart)
     assert chart.count("→ table 1") == 6
+    lists = text_of(host_client.get(reverse("round_tables_print", args=[event.slug, 1])))
+    assert re.search(rf"Sitting out this round\s+{out}", lists)
     services.begin_round(rnd)
     page = text_of(host_client.get(reverse("round_detail", args=[event.slug, 1])))
     assert f"Sitting out this round: {out}." in page
@@ -751,3 +753,5 @@ def test_a_night_where_everyone_is_seated_names_nobody_sitting_out(host_client, 
     chart = text_of(host_client.get(reverse("seating_chart", args=[event.slug, 1])))
     assert "sits this round out" not in chart
     assert chart.count("→ table") == 8
+    lists = text_of(host_client.get(reverse("round_tables_print", args=[event.slug, 1])))
+    assert "Sitting out" not in lists

@@ -20,6 +20,18 @@ from tourney.night.links import absolute_url, live_url, phones_cannot_open, qr_s
 from tourney.views.common import host_event, host_round, someone_sits_out
 
 
+def _sitting_out(event, rnd: Round, seated: set[int]) -> list[Player]:
+    """Who sits this round out, for the paper and the projector: the players checked in
+    but not seated, where the room doesn't split. Empty for a closed round (who is checked
+    in now says nothing of who sat out then) and before anyone is seated."""
+    if not seated or rnd.status == Round.Status.CLOSED:
+        return []
+    present = list(event.players.present())
+    if not someone_sits_out(event, len(present)):
+        return []
+    return sorted((p for p in present if p.pk not in seated), key=lambda p: p.name.casefold())
+
+
 @login_required
 @require_GET
 def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -32,13 +44,7 @@ def seating_chart(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         .order_by("player__name")
     )
     rows = [(s.player.name, s) for s in seats]
-    if seats and rnd.status != Round.Status.CLOSED:
-        # Who sits this round out finds their name too (a closed round is history: who is
-        # checked in now says nothing of who sat out then).
-        seated = {s.player_id for s in seats}
-        present = list(event.players.present())
-        if someone_sits_out(event, len(present)):
-            rows += [(p.name, None) for p in present if p.pk not in seated]
+    rows += [(p.name, None) for p in _sitting_out(event, rnd, {s.player_id for s in seats})]
     rows.sort(key=lambda row: row[0].casefold())
     printing = request.GET.get("print") == "1"
     return render(
@@ -103,7 +109,12 @@ def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A plain printable list of each table's players, in seat order."""
     event = host_event(request, slug, need="desk")
     rnd = host_round(event, number)
-    return render(request, "tourney/round_tables_print.html", {"event": event, "round": rnd})
+    seated = set(Seat.objects.filter(round=rnd).values_list("player_id", flat=True))
+    return render(
+        request,
+        "tourney/round_tables_print.html",
+        {"event": event, "round": rnd, "sitting_out": _sitting_out(event, rnd, seated)},
+    )
 
 
 @login_required
