@@ -755,3 +755,14 @@ def test_a_night_where_everyone_is_seated_names_nobody_sitting_out(host_client, 
     assert chart.count("→ table") == 8
     lists = text_of(host_client.get(reverse("round_tables_print", args=[event.slug, 1])))
     assert "Sitting out" not in lists
+
+
+def test_with_the_night_planned_ahead_the_event_page_goes_to_the_first_round_not_closed(
+    host_client, host
+):
+    """Rounds 1-11 planned ahead, none played: "Go to round 1", not round 11."""
+    event = night(13, owner=host)
+    services.plan_rest_of_night(event)
+    page = text_of(host_client.get(reverse("event_detail", args=[event.slug])))
+    assert "Go to round 1 (planned)" in page
+    assert "Go to round 11" not in page

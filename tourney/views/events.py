@@ -174,6 +174,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rounds": rounds,
             "latest": latest,
+            # Rounds planned ahead: the one to go to is the first not yet closed.
+            "current": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
             "present": counts.get(Player.Status.PRESENT, 0),
             "player_total": sum(counts.values()),
             "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
