@@ -17,6 +17,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from scoring.rules import InvalidScore  # noqa: E402
 from tourney import services  # noqa: E402
 from tourney.models import Event, Player  # noqa: E402
 
@@ -38,10 +39,16 @@ def play_night(owner, players: int) -> Event:
         services.begin_round(rnd)
         for table in rnd.tables.all():
             seats = list(table.seats.order_by("position"))
-            out = rng.randrange(len(seats))
-            points = {
-                s.player_id: 0 if i == out else rng.randint(2, 90) for i, s in enumerate(seats)
-            }
+            for _ in range(100):  # drawn again until the rules take it (round 11's floor)
+                out = rng.randrange(len(seats))
+                points = {
+                    s.player_id: 0 if i == out else rng.randint(2, 90) for i, s in enumerate(seats)
+                }
+                try:
+                    services.check_table_scores(table, points)
+                except InvalidScore:
+                    continue
+                break
             services.submit_scores(table, points, entered_by="bench")
         services.close_round(rnd)
     return event
