@@ -32,6 +32,19 @@ def add(host_client, event, **fields):
     return host_client.post(reverse("seating_constraint_add", args=[event.slug]), fields)
 
 
+def seven_at_one_table(host) -> Event:
+    """7 Rook Shanghai players, one to sit out each round: one table of 6."""
+    return night(
+        7,
+        owner=host,
+        game_slug="shanghai",
+        min_table_size=4,
+        max_table_size=6,
+        rounds_planned=7,
+        sit_out_when_uneven=True,
+    )
+
+
 def test_host_adds_each_kind_of_rule_and_sees_it(host_client, host):
     event = night(13, owner=host)
     p = players(event)
@@ -498,15 +511,7 @@ def test_a_pair_kept_apart_at_one_table_with_someone_sitting_out_is_named_before
     """7 Rook Shanghai players, sitting out when uneven: one table of 6. A pair kept apart
     can't both sit there: the page says so, by name, before seating, and a seating is
     refused with the same words (it showed database ids)."""
-    event = night(
-        7,
-        owner=host,
-        game_slug="shanghai",
-        min_table_size=4,
-        max_table_size=6,
-        rounds_planned=7,
-        sit_out_when_uneven=True,
-    )
+    event = seven_at_one_table(host)
     p = players(event)
     assert (
         add(host_client, event, kind="apart", player=p["P01"].pk, other=p["P02"].pk).status_code
@@ -640,15 +645,7 @@ def test_six_pinned_to_the_only_table_seat_when_the_seventh_has_gone_home(host_c
     """Sitting out when uneven, 7 Rook Shanghai players, one gone home: the 6 left make a
     table of 6 and nobody need sit out. The check before seating took one out all the same
     and refused "6 players are kept at table 1, which seats 5"."""
-    event = night(
-        7,
-        owner=host,
-        game_slug="shanghai",
-        min_table_size=4,
-        max_table_size=6,
-        rounds_planned=7,
-        sit_out_when_uneven=True,
-    )
+    event = seven_at_one_table(host)
     p = players(event)
     p["P07"].status = Player.Status.LEFT
     p["P07"].save(update_fields=["status"])
@@ -667,15 +664,7 @@ def test_six_pinned_to_the_only_table_seat_when_the_seventh_has_gone_home(host_c
 def test_six_pinned_to_the_only_table_take_turns_sitting_out_with_the_seventh(host):
     """All 7 here: a pin says where a player sits, not that they always play, so the
     sitting out goes round all seven rather than always to the one not pinned."""
-    event = night(
-        7,
-        owner=host,
-        game_slug="shanghai",
-        min_table_size=4,
-        max_table_size=6,
-        rounds_planned=7,
-        sit_out_when_uneven=True,
-    )
+    event = seven_at_one_table(host)
     p = players(event)
     for name in ["P01", "P02", "P03", "P04", "P05", "P06"]:
         SeatingConstraint.objects.create(event=event, kind="pin", player=p[name], table=1)
@@ -694,15 +683,7 @@ def test_everyone_kept_together_with_someone_to_sit_out_says_why_before_seating(
     """7 Rook Shanghai players, one to sit out each round, all in two groups kept together:
     each rule looks harmless alone, so the page says what they do together (it listed the
     four rules as "No seating keeps all of these rules at once")."""
-    event = night(
-        7,
-        owner=host,
-        game_slug="shanghai",
-        min_table_size=4,
-        max_table_size=6,
-        rounds_planned=7,
-        sit_out_when_uneven=True,
-    )
+    event = seven_at_one_table(host)
     p = players(event)
     for a, b in [("P01", "P02"), ("P02", "P03"), ("P04", "P05"), ("P05", "P06"), ("P06", "P07")]:
         SeatingConstraint.objects.create(event=event, kind="together", player=p[a], other=p[b])
@@ -723,15 +704,7 @@ def test_who_sits_out_finds_their_name_on_the_chart_and_the_round_while_it_is_pl
     """7 Rook Shanghai players at one table of 6: the one sitting out is on the projector's
     find-your-seat chart ("sits this round out") and named on the round page once play
     starts, not only while the round is planned."""
-    event = night(
-        7,
-        owner=host,
-        game_slug="shanghai",
-        min_table_size=4,
-        max_table_size=6,
-        rounds_planned=7,
-        sit_out_when_uneven=True,
-    )
+    event = seven_at_one_table(host)
     rnd = services.seat_next_round(event)
     seated = {s.player.name for t in rnd.tables.all() for s in t.seats.all()}
     (out,) = {f"P0{i}" for i in range(1, 8)} - seated

@@ -15,12 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.once import answered_once
 from tourney import services
-from tourney.models import Player, Round, Seat, TableCard
+from tourney.models import Event, Player, Round, Seat, TableCard
 from tourney.night.links import absolute_url, live_url, phones_cannot_open, qr_svg, site_url
 from tourney.views.common import host_event, host_round, someone_sits_out
 
 
-def _sitting_out(event, rnd: Round, seated: set[int]) -> list[Player]:
+def _sitting_out(event: Event, rnd: Round, seated: set[int]) -> list[Player]:
     """Who sits this round out, for the paper and the projector: the players checked in
     but not seated, where the room doesn't split. Empty for a closed round (who is checked
     in now says nothing of who sat out then) and before anyone is seated."""
