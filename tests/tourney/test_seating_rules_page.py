@@ -52,7 +52,7 @@ def test_host_adds_each_kind_of_rule_and_sees_it(host_client, host):
     add(host_client, event, kind="apart", player=p["P02"].pk, other=p["P01"].pk)
     add(host_client, event, kind="together", player=p["P04"].pk, other=p["P05"].pk)
     page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
-    assert "P03 always sits at table 1" in page
+    assert "P03 sits at table 1 every round they play" in page
     assert "P01 and P02 are kept apart" in page
     assert "P04 and P05 are kept together" in page
     # Pairs are stored lower id first, whichever order they were typed in.
@@ -77,7 +77,7 @@ def test_a_pin_needs_a_table_and_a_pair_two_players(host_client, host):
     event = night(13, owner=host)
     p = players(event)
     page = add(host_client, event, kind="pin", player=p["P01"].pk).content.decode()
-    assert "Choose the table P01 always sits at." in page
+    assert "Choose the table P01 sits at." in page
     page = add(host_client, event, kind="apart", player=p["P01"].pk).content.decode()
     assert "Choose the player to keep P01 apart from." in page
     page = add(host_client, event, kind="together", player=p["P01"].pk, other=p["P01"].pk)
@@ -91,15 +91,15 @@ def test_a_pin_past_the_last_table_says_so_once_naming_the_player(host_client, h
     answer = add(host_client, event, kind="pin", player=p["P03"].pk, table=100)
     assert answer.status_code == 422
     page = unescape(answer.content.decode())
-    assert page.count("Choose a table from 1 to 99 for P03 to always sit at.") == 1
-    assert "Choose the table P03 always sits at." not in page  # a table was given
+    assert page.count("Choose a table from 1 to 99 for P03 to sit at.") == 1
+    assert "Choose the table P03 sits at." not in page  # a table was given
     assert "less than or equal" not in page  # nor Django's stock message
     assert 'name="table" value="100"' in page  # what was typed stays
     assert not event.seating_constraints.exists()
     page = unescape(
         add(host_client, event, kind="pin", player=p["P03"].pk, table=0).content.decode()
     )
-    assert "Choose a table from 1 to 99 for P03 to always sit at." in page
+    assert "Choose a table from 1 to 99 for P03 to sit at." in page
     # Table 99, the last there is, is kept; a table given for a pair is not looked at.
     assert add(host_client, event, kind="pin", player=p["P03"].pk, table=99).status_code == 302
     pair = add(host_client, event, kind="apart", player=p["P01"].pk, other=p["P02"].pk, table=100)
@@ -180,7 +180,7 @@ def test_rules_that_clash_only_together_are_refused_naming_them(host_client, hos
     assert answer.status_code == 422
     page = unescape(answer.content.decode())
     assert "No seating keeps all of these rules at once: " in page
-    for rule in ("P01 always at table 1", "P02 always at table 1", "P02 and P03 apart"):
+    for rule in ("P01 at table 1", "P02 at table 1", "P02 and P03 apart"):
         assert rule in page
     assert event.seating_constraints.count() == 3
 
@@ -192,7 +192,7 @@ def test_removing_a_rule(host_client, host):
     answer = host_client.post(
         reverse("seating_constraint_remove", args=[event.slug, rule.pk]), follow=True
     )
-    assert "Removed: P01 always sits at table 2." in answer.content.decode()
+    assert "Removed: P01 sits at table 2 every round they play." in answer.content.decode()
     assert not event.seating_constraints.exists()
 
 
@@ -292,7 +292,7 @@ def test_two_tabs_pinning_one_player_at_once_keep_one_pin_and_say_why(host, monk
     kept = SeatingConstraint.objects.get(event=event, kind="pin", player=p["P01"])
     _, refused = next(answer for answer in answers if answer[0] == 422)
     other = 2 if kept.table == 1 else 1
-    assert f"P01 already always sits at table {kept.table}: remove that rule first." in refused
+    assert f"P01 already sits at table {kept.table} every round they play: remove that rule first." in refused
     assert f'name="table" value="{other}"' in refused  # what that tab typed stays
     assert f'<option value="{p["P01"].pk}" selected>' in refused
 
@@ -443,7 +443,7 @@ def test_a_hand_swap_that_breaks_a_rule_is_flagged_on_the_round(host_client, hos
         reverse("round_swap", args=[event.slug, rnd.number]), {"player": p["P03"].pk, "table": 2}
     )
     page = host_client.get(url).content.decode()
-    assert "These seats break a seating rule: P03 always sits at table 1." in page
+    assert "These seats break a seating rule: P03 sits at table 1 every round they play." in page
 
 
 def test_a_pin_written_past_the_turn_still_gets_the_clear_refusal(host_client, host, monkeypatch):
@@ -463,7 +463,7 @@ def test_a_pin_written_past_the_turn_still_gets_the_clear_refusal(host_client, h
     answer = add(host_client, event, kind="pin", player=p["P01"].pk, table=2)
     assert answer.status_code == 422
     page = unescape(answer.content.decode())
-    assert "P01 already always sits at table 1: remove that rule first." in page
+    assert "P01 already sits at table 1 every round they play: remove that rule first." in page
     assert 'name="table" value="2"' in page
 
 
@@ -538,7 +538,7 @@ def test_the_rounds_a_new_rule_breaks_are_read_in_two_queries(host, django_asser
     with django_assert_num_queries(2):
         breaking = services.planned_rounds_breaking_rules(event)
     assert [number for number, _ in breaking] == list(range(1, 12))
-    assert breaking[0][1] == ["P01 always sits at table 99"]
+    assert breaking[0][1] == ["P01 sits at table 99 every round they play"]
 
 
 def text_of(response) -> str:

@@ -91,7 +91,7 @@ class SeatingConstraint(models.Model):
 
     def describe(self) -> str:
         if self.kind == self.Kind.PIN:
-            return f"{self.player.name} always sits at table {self.table}"
+            return f"{self.player.name} sits at table {self.table} every round they play"
         verb = "apart" if self.kind == self.Kind.APART else "together"
         return f"{self.player.name} and {self.other.name} are kept {verb}"
 

@@ -48,10 +48,10 @@ class SeatingConstraintForm(forms.Form):
             if self.has_error("table"):
                 return data  # the table's own message says what is wrong with it
             if table is None:
-                raise ValidationError(f"Choose the table {player.name} always sits at.")
+                raise ValidationError(f"Choose the table {player.name} sits at.")
             if not 1 <= table <= MAX_TABLE:
                 raise ValidationError(
-                    f"Choose a table from 1 to {MAX_TABLE} for {player.name} to always sit at."
+                    f"Choose a table from 1 to {MAX_TABLE} for {player.name} to sit at."
                 )
             data["other"] = None
         else:

@@ -210,7 +210,7 @@ class Constraints:
 def _say(rule: tuple, name: Callable[[P], str]) -> str:
     kind, a, b = rule
     if kind == "pin":
-        return f"{name(a)} always at table {b}"
+        return f"{name(a)} at table {b}"
     if kind == "together":
         return f"{name(a)} and {name(b)} together"
     return f"{name(a)} and {name(b)} apart"

@@ -92,7 +92,7 @@ def _refuse_repeats_and_contradictions(event: Event, rule: SeatingConstraint) ->
     for c in existing:
         if rule.kind == Kind.PIN and c.kind == Kind.PIN and c.player_id == rule.player_id:
             raise ConstraintError(
-                f"{rule.player.name} already always sits at table {c.table}: "
+                f"{rule.player.name} already sits at table {c.table} every round they play: "
                 "remove that rule first."
             )
         if (c.kind, c.player_id, c.other_id) == (rule.kind, rule.player_id, rule.other_id):
