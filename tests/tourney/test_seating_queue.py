@@ -4,6 +4,7 @@ submit answers during a 500-player plan; a slow seating goes through the task qu
 shows the plan."""
 
 import datetime
+import re
 import subprocess
 import threading
 import time
@@ -216,3 +217,79 @@ def test_seating_here_when_the_room_does_not_split_offers_the_hosts_choices(host
     assert f'action="{reverse("round_seat_next", args=[event.slug])}"' in page
     assert "7 players" in page
     assert not event.rounds.exists()
+
+
+def _form_token(host_client, event) -> dict[str, str]:
+    """The hidden fields of the event page's "Seat round 1" form, as the browser sends them."""
+    page = host_client.get(event.get_absolute_url()).content.decode()
+    url = reverse("round_seat_next", args=[event.slug])
+    form = page[page.index(f'action="{url}"') :]
+    form = form[: form.index("</form>")]
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert "once" in fields, "the form no longer carries its one-time token"
+    return fields
+
+
+@pytest.fixture
+def worker():
+    """The task queue's real worker, in its own process, for the length of one test."""
+    process = subprocess.Popen(
+        [PYTHON, "manage.py", "db_worker", "--interval", "0.05"],
+        cwd=ROOT,
+        env=worker_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    yield process
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=30)
+def test_the_seat_form_with_its_token_lets_the_worker_see_the_job_while_it_waits(
+    host_client, host, worker
+):
+    """The real "Seat round 1" form carries a one-time token. Its view must not hold the
+    token's transaction while it waits for the queue: the worker would not see the job
+    until the wait ran out, every click would take the whole wait and hold SQLite's write
+    lock, and a room that needs the host's choice would never show it."""
+    event = night(7, owner=host, min_table_size=4, max_table_size=6)
+    url = reverse("round_seat_next", args=[event.slug])
+    start = time.perf_counter()
+    answer = host_client.post(url, _form_token(host_client, event))
+    seconds = time.perf_counter() - start
+    # The worker took it while the click waited: the choice, not "seating…" after 30 s.
+    assert answer.status_code == 409, answer.get("Location")
+    assert seconds < 20
+    page = answer.content.decode()
+    assert "7 players cannot be split into tables of 4 to 6" in page
+    assert 'name="fallback" value="sit_out"' in page
+
+    answer = host_client.post(url, {**_form_token(host_client, event), "fallback": "sit_out"})
+    assert answer.status_code == 302
+    assert answer.url == reverse("round_detail", args=[event.slug, 1])
+    assert event.rounds.get(number=1).seats.count() == 6
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_the_seating_page_offers_the_choices_a_refused_seating_needs(host_client, host):
+    """A seating the queue finished after the click stopped waiting: the host lands on the
+    seating page, which must offer the same buttons as the choice page, not only say so."""
+    event = night(7, owner=host, min_table_size=4, max_table_size=6)
+    job = _queued_seating(host_client, event)
+    services.seat_here(job)  # the queue's worker, late
+    page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
+    assert "The last seating didn't go ahead: 7 players cannot be split" in page
+    action = f'action="{reverse("round_seat_next", args=[event.slug])}"'
+    assert page.count(action) >= 2  # one form per choice
+    assert 'name="fallback" value="sit_out"' in page
+    assert 'name="fallback" value="short_table"' not in page  # no 3-player rules at 4 to 6
+    # The page's poll, which replaces that part every second, carries them too.
+    polled = host_client.get(reverse("event_seating", args=[event.slug]), HTTP_HX_REQUEST="true")
+    assert 'name="fallback" value="sit_out"' in polled.content.decode()
+    answer = host_client.post(
+        reverse("round_seat_next", args=[event.slug]), {"fallback": "sit_out"}
+    )
+    assert answer.status_code == 302  # the queue has no worker here: "seating…" page
+    services.seat_here(SeatingJob.objects.filter(event=event).latest("pk"))
+    assert event.rounds.get(number=1).seats.count() == 6

@@ -17,6 +17,7 @@ import datetime
 import time
 
 from django.conf import settings
+from django.db import transaction
 from django.tasks import task
 from django.utils import timezone
 
@@ -72,7 +73,12 @@ def start_seating(
         requested_by=user if user is not None and user.is_authenticated else None,
     )
     run_seating_job.enqueue(job.pk)
-    deadline = time.monotonic() + (settings.ROOKERY_SEATING_WAIT if wait is None else wait)
+    wait = settings.ROOKERY_SEATING_WAIT if wait is None else wait
+    if transaction.get_connection().in_atomic_block:
+        # The worker sees the job only once this request commits: waiting here would hold
+        # the transaction (and SQLite's write lock) for nothing. Callers run outside one.
+        wait = 0
+    deadline = time.monotonic() + wait
     job.refresh_from_db()
     while job.in_progress and time.monotonic() < deadline:
         time.sleep(0.05)

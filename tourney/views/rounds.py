@@ -52,14 +52,14 @@ def _seat(request: HttpRequest, slug: str, url_name: str, action: str) -> HttpRe
 
 @login_required
 @require_POST
-@answered_once
+@answered_once(atomic=False)
 def round_seat_next(request: HttpRequest, slug: str) -> HttpResponse:
     return _seat(request, slug, "round_seat_next", SeatingJob.Action.NEXT)
 
 
 @login_required
 @require_POST
-@answered_once
+@answered_once(atomic=False)
 def round_plan_night(request: HttpRequest, slug: str) -> HttpResponse:
     return _seat(request, slug, "round_plan_night", SeatingJob.Action.NIGHT)
 

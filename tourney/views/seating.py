@@ -32,6 +32,7 @@ def _context(event: Event, **extra) -> dict:
         "job": job,
         "seating": job is not None and job == services.seating_in_progress(event),
         "stalled": job is not None and services.is_stalled(job),
+        "retry_url": _action_url(job) if job is not None else None,
         "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
         and (latest.number if latest else 0) < event.rounds_planned
         and event.ended_at is None,
