@@ -193,6 +193,31 @@ def test_nobody_sits_out_twice_before_everyone_has_sat_out_once():
         assert [len(t) for t in plan.tables] == [6]
 
 
+@pytest.mark.parametrize(
+    ("players", "size", "seed"),
+    [(9, 4, "slug0"), (13, 4, "slug0"), (16, 5, "slug1"), (16, 5, "slug3")],
+)
+def test_tables_of_one_size_with_one_sitting_out_plan_the_night(players, size, seed):
+    """Tables of exactly 4 (or 5) and one player over: the plan starts from a design whose
+    columns are seated apart, and a column of one is empty in the round its player sits
+    out. That round used to crash the search (an event's own seed found it)."""
+    plans = plan_night(
+        list(range(players)),
+        rounds=8,
+        seed=seed,
+        fallback="sit_out",
+        min_size=size,
+        max_size=size,
+        preferred=size,
+    )
+    assert len(plans) == 8
+    for plan in plans:
+        assert [len(t) for t in plan.tables] == [size] * (players // size)
+        assert len(plan.sitting_out) == players % size
+    sat_out = Counter(p for plan in plans for p in plan.sitting_out)
+    assert max(sat_out.values()) - min(sat_out.get(p, 0) for p in range(players)) <= 1
+
+
 def test_sit_out_counts_rounds_a_late_arrival_missed():
     early = plan_night(range(6), rounds=3, **SHANGHAI)
     plan = plan_round([*range(6), 99], history=early, **SHANGHAI, fallback="sit_out")

@@ -413,12 +413,15 @@ def _fill_groups(
             column = [p for p in members if p in present]
             full, rest = divmod(len(column), k)
             rounds.append((column, [k] * full + ([rest] if rest else [])))
-        if not any(split for _, split in rounds):
+        # A round where none of this column is seated (its one player sits out) has
+        # nothing to search: only the others are optimised.
+        active = [r for r, (_, split) in enumerate(rounds) if split]
+        if not active:
             continue
-        start = [_greedy(column, split, met, rng) for column, split in rounds]
+        start = [_greedy(*rounds[r], met, rng) for r in active]
         steps = _GROUP_STEPS * len(members)
         tables = _optimise(start, met, [[] for _ in met], {}, steps, rng, _Weights(unmet, 0))
-        for r, round_tables in enumerate(tables):
+        for r, round_tables in zip(active, tables, strict=True):
             by_round[r].extend(round_tables)
     for (here, _), fragments in zip(later, by_round, strict=True):
         seated = {p for t in fragments for p in t}
@@ -1053,7 +1056,8 @@ class _Repeats:
             self.pos,
             self.level,
         )
-        seats, rounds, here = self.seats, self.rounds, self.here
+        seats, here = self.seats, self.here
+        busy = [r for r in range(self.rounds) if here[r]]  # a round may seat nobody here
 
         def draw(draws: int, random_: Callable[[], float]) -> tuple[int, int, bool]:
             while keys:
@@ -1070,7 +1074,7 @@ class _Repeats:
                 keys[i] = keys[-1]
                 keys.pop()
                 listed[key] = 0
-            r = int(random_() * rounds)
+            r = busy[int(random_() * len(busy))]
             players = here[r]
             return r, players[int(random_() * len(players))], False
 
