@@ -123,16 +123,33 @@ def test_a_rule_on_someone_gone_home_does_not_bar_a_new_one(host_client, host):
     # A seventh is still refused, and so is a rule naming the one gone home that clashes
     # with their own.
     seventh = add(host_client, event, kind="pin", player=p["P06"].pk, table=1)
-    assert "6 players are kept at table 1, which seats 5." in unescape(seventh.content.decode())
+    said = unescape(seventh.content.decode())
+    assert (
+        "This rule contradicts the others: 6 players are kept at table 1, which seats 5: " in said
+    )
+    assert "P01, P02, P03, P04, P06 and Nia." in said
     refused = add(host_client, event, kind="apart", player=p["P05"].pk, other=p["P01"].pk)
     assert refused.status_code == 422
     assert "P01 and P05 are to be kept apart, but both are kept at table 1." in unescape(
         refused.content.decode()
     )
-    # Back again, the six don't fit, and the seating page says so before seating.
+    # Back again, the six don't fit, and the seating page says so before seating, naming them.
     services.set_player_status(p["P05"], Player.Status.PRESENT)
     page = unescape(host_client.get(reverse("event_seating", args=[event.slug])).content.decode())
-    assert "6 players are kept at table 1, which seats" in page
+    assert "6 players are kept at table 1, which seats 4: P01, P02, P03, P04, P05 and Nia." in page
+    # A rule about others is refused for what is wrong, not blamed for the clash.
+    other = add(host_client, event, kind="apart", player=p["P10"].pk, other=p["P11"].pk)
+    assert other.status_code == 422
+    said = unescape(other.content.decode())
+    assert "This rule contradicts" not in said
+    assert "The rules already set can't all hold: 6 players are kept at table 1" in said
+    assert "Remove or change one of those first." in said
+    # Removing one of the six pins mends it, and the rule goes in.
+    services.remove_seating_rule(event, pk=event.seating_constraints.get(player=nia).pk)
+    assert (
+        add(host_client, event, kind="apart", player=p["P10"].pk, other=p["P11"].pk).status_code
+        == 302
+    )
 
 
 def test_a_group_too_big_for_any_table_is_refused_in_the_nights_words(host_client, host):

@@ -149,8 +149,10 @@ class Constraints:
             at.setdefault(t, []).append(p)
         for t, who in sorted(at.items()):
             if 1 <= t <= tables and len(who) > sizes[t - 1]:
+                *most, last = [name(p) for p in who]
                 found.append(
-                    f"{len(who)} players are kept at table {t}, which seats {sizes[t - 1]}."
+                    f"{len(who)} players are kept at table {t}, which seats {sizes[t - 1]}: "
+                    f"{', '.join(most)} and {last}."
                 )
         if not found and not mine.fits(sizes, here):
             # Nothing above on its own, but together no seating keeps them: name the

@@ -102,6 +102,13 @@ def _refuse_repeats_and_contradictions(event: Event, rule: SeatingConstraint) ->
     # they come back, the seating page says what no longer fits before seating.
     named = {rule.player_id, rule.other_id} - {None}
     here = [c for c in existing if not _gone(c) or {c.player_id, c.other_id} & named]
+    # The rules already set can clash without this one: a player whose pin was left out
+    # while they were gone home came back. Say that, rather than blame the new rule.
+    if already := _problems(event, [c for c in existing if not _gone(c)]):
+        raise ConstraintError(
+            " ".join(["The rules already set can't all hold:", *already])
+            + " Remove or change one of those first."
+        )
     problems = _problems(event, [*here, rule])
     if problems:
         raise ConstraintError(" ".join(["This rule contradicts the others:", *problems]))

@@ -181,11 +181,12 @@ def test_a_rule_of_the_wrong_shape_is_refused_in_words(tmp_path, host, kind, fie
     ],
     ids=["together-chain-kept-apart", "together-pinned-apart", "group-past-the-largest-table"],
 )
-def test_rules_that_contradict_each_other_are_refused_as_the_rule_form_refuses_them(
+def test_rules_that_cannot_all_hold_restore_with_a_warning_naming_the_clash(
     tmp_path, host, rules, said
 ):
-    """Each rule was sound on its own, so the file imported, and the seating page then
-    refused to seat the night; the import now refuses the file, naming the clash."""
+    """Each rule is sound on its own. A set that can't all hold is restored as it was (the
+    live night can hold one too: see the next test), with the clash named at once; the
+    seating page then names it too and refuses to seat until one rule changes."""
     event = night(13, owner=host)
     path, doc = exported(tmp_path, event)
     ids = {p["name"]: p["id"] for p in doc["players"]}
@@ -198,11 +199,38 @@ def test_rules_that_contradict_each_other_are_refused_as_the_rule_form_refuses_t
     path.write_text(json.dumps(doc), encoding="utf-8")
     services.delete_event(event)
 
-    with pytest.raises(CommandError, match="seating rules contradict each other") as refused:
-        call_command("import_event", str(path), stdout=io.StringIO())
-    assert said in str(refused.value)
-    assert not Event.objects.exists()
-    assert not SeatingConstraint.objects.exists()
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out)
+    said_here = out.getvalue()
+    assert "its seating rules can't all hold" in said_here
+    assert said in said_here
+    restored = Event.objects.get()
+    assert len(rules_of(restored)) == len(rules)
+    who = said.split(", but")[0]  # the seating page measures tonight's room, in its words
+    assert any(who in problem for problem in services.tonights_constraint_problems(restored))
+
+
+def test_a_night_whose_pinned_player_came_back_restores_from_its_own_backup(tmp_path, host):
+    """Five pinned to table 1 (it seats 5); one went home, a sixth was pinned in their
+    place, and the first came back: six pinned to a table of 5. The night's own export
+    was refused by the import ("its seating rules contradict each other"): a backup that
+    would not restore."""
+    event = night(13, owner=host)
+    p = {pl.name: pl for pl in event.players.all()}
+    for name in ["P01", "P02", "P03", "P04", "P05"]:
+        services.add_seating_rule(event, kind="pin", player=p[name], table=1)
+    services.set_player_status(p["P05"], Player.Status.LEFT)
+    services.add_seating_rule(event, kind="pin", player=p["P06"], table=1)
+    services.set_player_status(p["P05"], Player.Status.PRESENT)
+    path, _ = exported(tmp_path, event)
+    services.delete_event(event)
+
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out)
+    assert "6 players are kept at table 1, which seats 5: " in out.getvalue()
+    assert all(f"P0{i}" in out.getvalue() for i in range(1, 7))
+    restored = Event.objects.get()
+    assert len(rules_of(restored)) == 6
 
 
 def test_rules_the_form_took_after_someone_went_home_import(tmp_path, host):

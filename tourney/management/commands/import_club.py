@@ -9,7 +9,13 @@ would have no password anyone knows. Make it first with `ensure_host` or
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.club.backup import IMPORT_ERRORS, BackupError, failure_message, read_backup
+from tourney.club.backup import (
+    IMPORT_ERRORS,
+    BackupError,
+    failure_message,
+    read_backup,
+    rules_warning,
+)
 from tourney.club.club_backup import import_club
 
 
@@ -43,3 +49,6 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Club imported for {username}: {result.summary()}"))
         for event in result.skipped:
             self.stdout.write(f"Skipped {event}: {username} already has this event.")
+        for event in result.events:
+            if warning := rules_warning(event):
+                self.stdout.write(self.style.WARNING(warning))

@@ -8,6 +8,7 @@ from tourney.club.backup import (
     failure_message,
     import_event,
     read_backup,
+    rules_warning,
 )
 
 
@@ -27,3 +28,5 @@ class Command(BaseCommand):
         except IMPORT_ERRORS as exc:
             raise CommandError(f"Not imported (nothing was saved): {failure_message(exc)}") from exc
         self.stdout.write(self.style.SUCCESS(f"Imported “{event.name}” as {event.slug}."))
+        if warning := rules_warning(event):
+            self.stdout.write(self.style.WARNING(warning))
