@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -288,6 +288,7 @@ def reseat_round(
         _write_plan(current, plans[0])
         how = f" by {Event.Seating(method).label.split(':')[0].lower()}" if method else ""
         text = f"Re-seated round {number}{how}: {_tables_in_words(plans[0])}."
+        text += _moved_on(keep_seats_moving(event, number))
         record(event, Activity.Action.RESEAT, text, by=by, round_number=number)
         return current
 
@@ -348,6 +349,7 @@ def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -
         f"Round {rnd.number}: swapped {a.name} (now table {numbers[place_b[0]]}) and "
         f"{b.name} (now table {numbers[place_a[0]]})."
     )
+    text += _moved_on(keep_seats_moving(rnd.event, rnd.number))
     record(rnd.event, Activity.Action.SWAP, text, by=by, round_number=rnd.number)
     seats_changed(rnd)
 
@@ -378,8 +380,87 @@ def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | No
         old_table.delete()
         _renumber_tables(rnd)
         text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
+    text += _moved_on(keep_seats_moving(rnd.event, rnd.number))
     record(rnd.event, Activity.Action.MOVE, text, by=by, round_number=rnd.number)
     seats_changed(rnd)
+
+
+def keep_seats_moving(event: Event, first: int) -> list[str]:
+    """Re-order seats within the planned rounds' tables from round ``first`` on, where a
+    player would sit at the same table in the same seat as the round before (the hard
+    rule of seating: a re-seat, a swap or a move before play can bring that about, in
+    the round changed or in one planned after it). Each table changed keeps as many
+    players in their seats as it can, the dealer first. Says what changed.
+
+    A game at one table keeps its seats all night (the deal moves round them): nothing
+    to do there."""
+    if event.is_table_game:
+        return []
+    rounds = list(
+        event.rounds.filter(number__gte=first - 1)
+        .order_by("number")
+        .prefetch_related("tables__seats")
+    )
+    changed: list[str] = []
+    before: dict[int, tuple[int, int]] = {}
+    for rnd in rounds:
+        if rnd.number >= first and rnd.status == Round.Status.PLANNED:
+            for table in rnd.tables.all():
+                seats = sorted(table.seats.all(), key=lambda s: s.position)
+                if not any(before.get(s.player_id) == (table.number, s.position) for s in seats):
+                    continue
+                order = _seats_moved_on([s.player_id for s in seats], table.number, before)
+                if order is None:
+                    continue  # a table of one kept: no other seat to give
+                _reorder(table, seats, order)
+                changed.append(f"round {rnd.number}, table {table.number}")
+        before = {
+            s.player_id: (table.number, s.position)
+            for table in rnd.tables.all()
+            for s in Seat.objects.filter(table=table)
+        }
+    if changed:
+        seats_changed(rounds[-1])
+    return changed
+
+
+def _seats_moved_on(
+    players: list[int], number: int, before: dict[int, tuple[int, int]]
+) -> tuple[int, ...] | None:
+    """The seat order nearest ``players`` (most kept in place, the dealer above all) in
+    which nobody has the seat they had at table ``number`` the round before."""
+    kept_out = {p: before[p][1] for p in players if before.get(p, (None,))[0] == number}
+
+    def cost(order: tuple[int, ...]) -> tuple[int, int]:
+        return (order[0] != players[0], sum(a != b for a, b in zip(order, players, strict=True)))
+
+    best = None
+    for order in permutations(players):
+        if any(kept_out.get(p) == i for i, p in enumerate(order)):
+            continue
+        if best is None or cost(order) < cost(best):
+            best = order
+    return best
+
+
+def _reorder(table: GameTable, seats: list[Seat], order: tuple[int, ...]) -> None:
+    # Seat rows are unique on (table, position): move them all clear, then into place.
+    clear = len(seats) + 100
+    for s in seats:
+        Seat.objects.filter(pk=s.pk).update(position=s.position + clear)
+    at = {s.player_id: s for s in seats}
+    for position, player in enumerate(order):
+        Seat.objects.filter(pk=at[player].pk).update(position=position)
+
+
+def _moved_on(changed: list[str]) -> str:
+    if not changed:
+        return ""
+    return (
+        " Seat order changed so nobody keeps their seat two rounds running: "
+        + "; ".join(changed)
+        + "."
+    )
 
 
 def _renumber_tables(rnd: Round) -> None:

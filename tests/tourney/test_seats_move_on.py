@@ -1,0 +1,97 @@
+"""The hard rule of seating holds through the host's changes before play: nobody sits at
+the same table in the same seat two rounds running, after a re-seat (of a round with
+later rounds planned), a swap or a move. Where a change would break it, the seats of
+that table are re-ordered, as few as can be, and the activity log says so."""
+
+from itertools import pairwise
+
+import pytest
+
+from tests.factories import night
+from tourney import services
+from tourney.models import Activity, Event, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def places(rnd: Round) -> dict[int, tuple[int, int]]:
+    return {s.player_id: (s.table.number, s.position) for s in rnd.seats.select_related("table")}
+
+
+def kept_seats(event: Event) -> list[tuple[int, str]]:
+    """(round, player) for everyone at the table and seat they had the round before."""
+    kept = []
+    rounds = list(event.rounds.order_by("number"))
+    for earlier, later in pairwise(rounds):
+        before, after = places(earlier), places(later)
+        kept += [
+            (later.number, later.event.players.get(pk=p).name)
+            for p, place in after.items()
+            if before.get(p) == place
+        ]
+    return kept
+
+
+def test_re_seating_a_round_moves_the_next_planned_rounds_seats_on():
+    event = night(13, rounds_planned=6)
+    services.plan_rest_of_night(event)
+    assert kept_seats(event) == []
+    for _ in range(6):  # a random re-seat of round 1 lands on round 2's seats, sooner or later
+        services.reseat_round(event.rounds.get(number=1), method=Event.Seating.RANDOM)
+        assert kept_seats(event) == []
+    assert event.rounds.get(number=2).seats.count() == 13
+
+
+def test_a_swap_into_the_seat_a_player_just_had_reorders_that_table():
+    event = night(12, rounds_planned=3)
+    services.plan_rest_of_night(event)
+    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
+    first, second = places(one), places(two)
+    # Someone whose round-1 seat (same table number) is another player's in round 2.
+    holder = {place: p for p, place in second.items()}
+    a = next(p for p, place in first.items() if holder.get(place) not in (None, p))
+    b = holder[first[a]]
+    player = event.players.get
+    services.swap_players(two, player(pk=a), player(pk=b))
+    assert kept_seats(event) == []
+    after = places(two)
+    assert after[a][0] == first[a][0]  # the swap itself stands: a is at b's table
+    assert after[b][0] == second[a][0]
+    log = Activity.objects.filter(event=event, action=Activity.Action.SWAP).get()
+    assert "Seat order changed so nobody keeps their seat two rounds running: round 2" in (
+        log.detail
+    )
+
+
+def test_a_move_to_another_table_keeps_the_rule():
+    event = night(13, rounds_planned=3)
+    services.plan_rest_of_night(event)
+    for mover in list(event.players.all())[:6]:
+        two = event.rounds.get(number=2)
+        table = places(two)[mover.pk][0]
+        target = 1 if table != 1 else 2
+        services.move_player(two, mover, target)
+        assert kept_seats(event) == []
+
+
+def test_a_swap_that_keeps_the_rule_changes_no_other_seat():
+    event = night(12, rounds_planned=2)
+    services.plan_rest_of_night(event)
+    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
+    first, second = places(one), places(two)
+    pairs = [
+        (a, b)
+        for a in second
+        for b in second
+        if a < b
+        and second[a][0] != second[b][0]
+        and first.get(a) != second[b]
+        and first.get(b) != second[a]
+    ]
+    a, b = pairs[0]
+    services.swap_players(two, event.players.get(pk=a), event.players.get(pk=b))
+    after = places(two)
+    assert after[a] == second[b] and after[b] == second[a]
+    assert {p: at for p, at in after.items() if p not in (a, b)} == {
+        p: at for p, at in second.items() if p not in (a, b)
+    }
