@@ -24,6 +24,8 @@ second a night may take instead. One row per night:
 - ``odd``: the fairness spread, the most minus the fewest rounds any two
   players spent at a table of the less common size (at most 1, RULES.md);
   ``bodd`` the same for the baseline;
+- ``deal``: the most minus the fewest deals (seat 1) of any two players seated
+  every round (at most 1: the deal rotates);
 - ``seat``: players who kept their table and seat from one round to the next
   (must be 0); ``cpu s`` and ``wall s``: the engine's CPU and wall seconds;
   ``src``: "kept" for a night found offline.
@@ -236,6 +238,14 @@ def spread(schedule: list[list[list[int]]], preferred: int) -> int:
     return max(full) - min(full) if full else 0
 
 
+def deal_spread(plans: list[Plan]) -> int:
+    """Most minus fewest deals (seat 1), among players seated every round."""
+    deals = Counter(table[0] for plan in plans for table in plan.tables if table)
+    seated = Counter(p for plan in plans for p in plan.seated())
+    full = [deals[p] for p in seated if seated[p] == len(plans)]
+    return max(full) - min(full) if full else 0
+
+
 def kept_seats(plans: list[Plan]) -> int:
     kept = 0
     for before, after in pairwise(plans):
@@ -267,6 +277,7 @@ def row(game: str, n: int, rounds: int, seed: int) -> dict:
         "max": most(schedule),
         "odd": spread(schedule, rules["preferred"]),
         "bodd": spread(reference, rules["preferred"]),
+        "deal": deal_spread(plans),
         "seat": kept_seats(plans),
         "src": "kept" if served else "",
         "cpu": cpu,
@@ -276,7 +287,8 @@ def row(game: str, n: int, rounds: int, seed: int) -> dict:
 
 HEADER = (
     f"{'game':<11} {'N':>3} {'rnds':>4} {'bound':>5} {'base':>5} {'ours':>5} {'':<4} "
-    f"{'bmax':>4} {'max':>3} {'odd':>3} {'bodd':>4} {'seat':>4} {'cpu s':>6} {'wall s':>6} src"
+    f"{'bmax':>4} {'max':>3} {'odd':>3} {'bodd':>4} {'deal':>4} {'seat':>4} {'cpu s':>6} "
+    f"{'wall s':>6} src"
 )
 
 
@@ -285,7 +297,8 @@ def show(r: dict) -> None:
     print(
         f"{r['game']:<11} {r['n']:>3} {r['rounds']:>4} {r['bound']:>5} {r['base']:>5} "
         f"{r['ours']:>5} {verdict:<4} {r['bmax']:>4} {r['max']:>3} {r['odd']:>3} "
-        f"{r['bodd']:>4} {r['seat']:>4} {r['cpu']:>6.2f} {r['wall']:>6.2f} {r['src']}",
+        f"{r['bodd']:>4} {r['deal']:>4} {r['seat']:>4} {r['cpu']:>6.2f} {r['wall']:>6.2f} "
+        f"{r['src']}",
         flush=True,
     )
 
@@ -368,6 +381,7 @@ def main(argv: list[str] | None = None) -> int:
                 all(r["bodd"] <= 1 for r in rows),
             ),
             ("odd-table spread <= 1 in every row", all(r["odd"] <= 1 for r in rows)),
+            ("deal spread <= 1 in every row", all(r["deal"] <= 1 for r in rows)),
             ("nobody keeps their table and seat", all(r["seat"] == 0 for r in rows)),
             (
                 f"whole night <= {NIGHT_S:g} s CPU for N <= 60 (slowest "

@@ -259,6 +259,34 @@ def test_the_dealer_is_whoever_at_the_table_has_dealt_least():
     assert max(deals.values()) - min(deals[p] for p in range(13)) <= 2
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "sizes", "seed"),
+    [
+        (33, 4, TOONERVILLE, 0),
+        (33, 4, TOONERVILLE, 2),
+        (19, 4, TOONERVILLE, 19),
+        (20, 6, {"min_size": 4, "max_size": 4, "preferred": 4}, 0),
+        (12, 11, {"min_size": 4, "max_size": 4, "preferred": 4}, 12),
+        (37, 11, TOONERVILLE, 0),
+        (29, 7, SHANGHAI, 29),
+    ],
+)
+def test_the_deal_is_shared_out_over_the_whole_night(players, rounds, sizes, seed):
+    """Nobody deals more than once more often than anyone else seated as often. Table by
+    table (whoever there has dealt least) 33 players over 4 rounds had one dealing twice
+    while others never dealt, and 37 over 11 rounds one dealing 4 times against 2."""
+    plans = plan_night(range(players), rounds=rounds, **sizes, seed=seed, fallback="sit_out")
+    deals = Counter(table[0] for plan in plans for table in plan.tables)
+    seated = Counter(p for plan in plans for p in plan.seated())
+    by_rounds: dict[int, list[int]] = {}
+    for p in range(players):
+        by_rounds.setdefault(seated[p], []).append(deals[p])
+    for counts in by_rounds.values():
+        assert max(counts) - min(counts) <= 1, sorted(counts)
+    for plan in plans:  # one dealer a table, in seat 1
+        assert len({table[0] for table in plan.tables}) == len(plan.tables)
+
+
 @pytest.mark.parametrize("seed", [0, 5])
 def test_odd_size_tables_rotate(seed):
     plans = plan_night(range(13), rounds=10, **TOONERVILLE, seed=seed)

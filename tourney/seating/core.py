@@ -27,8 +27,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -319,6 +319,8 @@ def _standings_groups(
 
 _STAY = 1000
 """Per player who would stay at the table they just left; dwarfs the layout cost below."""
+_DEALER_STAYS = _STAY // 2
+"""A group at the number where its chosen dealer just dealt: under one player staying put."""
 _SHORT = 10**6
 """A short table anywhere but last."""
 _PIN = 10**9
@@ -333,8 +335,10 @@ def arrange(
     numbered: bool = False,
     pins: Mapping[P, int] | None = None,
     min_size: int = 0,
+    dealers: Set[P] = frozenset(),
 ) -> tuple[tuple[P, ...], ...]:
-    """Number the tables and order each one's seats, dealer first.
+    """Number the tables and order each one's seats, dealer first (one of ``dealers``
+    where a table holds one, as :func:`share_deals` chose for the whole night).
 
     ``numbered`` groups keep their order (the standings method's head table is
     table 1); otherwise numbers go to the groups so the fewest players stay
@@ -346,12 +350,87 @@ def arrange(
     if numbered:
         groups = _pinned_in_order(groups, pins or {})
     else:
-        groups = _number_tables(groups, past, rng, pins or {}, min_size)
+        groups = _number_tables(groups, past, rng, pins or {}, min_size, dealers)
     tables = []
     for number, group in enumerate(groups):
         forbidden = {p: past.last_seat[p] for p in group if past.last_table.get(p, -1) == number}
-        tables.append(_seat_order(group, past, rng, forbidden))
+        tables.append(_seat_order(group, past, rng, forbidden, dealers))
     return tuple(tables)
+
+
+def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]) -> list[set[P]]:
+    """Who deals at each table of a night planned whole: one player a table, and the deals
+    (those so far in ``history`` counted) as even as the tables allow.
+
+    Table by table the deal would go to whoever at that table has dealt least; but a table
+    of players who all dealt already then gives someone a second deal while another
+    player, elsewhere, never deals (33 players, 4 rounds: a player dealt twice). Here the
+    whole night is one assignment (a matching, grown by augmenting paths): first everyone
+    is given the fewest deals anyone need have, as far as their tables allow; then the
+    other tables their dealers, the most deals anyone has as few as seats a dealer at
+    every table. A chain of changes never takes a deal from anyone, so the
+    first step's deals stay. Returns, for each round, the set of its dealers."""
+    past = _History.read(history)
+    slots = [(r, tuple(g)) for r, tables in enumerate(groups) for g in tables if g]
+    players = {p for _, g in slots for p in g}
+    dealers: list[set[P]] = [set() for _ in groups]
+    if not slots:
+        return dealers
+    total = sum(past.deals[p] for p in players) + len(slots)
+    least = total // len(players)
+    room = {p: max(0, least - past.deals[p]) for p in players}
+    dealt: dict[P, list[int]] = {p: [] for p in players}
+    chosen: list[P | None] = [None] * len(slots)
+    last = dict(past.last_dealt)
+    # First come, first served, round by round: whoever has dealt least, longest ago.
+    for i, (r, group) in enumerate(slots):
+        free = [p for p in group if room[p] > 0]
+        if free:
+            p = min(free, key=lambda q: (len(dealt[q]) + past.deals[q], last.get(q, -1)))
+            chosen[i] = p
+            room[p] -= 1
+            dealt[p].append(i)
+            last[p] = r
+
+    def augment(i: int) -> bool:
+        """Find slot ``i`` a dealer: a player at its table with a deal to spare, or one
+        whose other slot passes in turn to another (a shortest such chain, breadth first)."""
+        came: dict[P, tuple[int, P | None]] = {}  # player -> (slot they would take, from whom)
+        queue = deque()
+        for p in slots[i][1]:
+            if p not in came:
+                came[p] = (i, None)
+                queue.append(p)
+        while queue:
+            p = queue.popleft()
+            if room[p] > 0:
+                room[p] -= 1
+                while True:  # p takes its slot; whoever held that slot takes theirs
+                    slot, before = came[p]
+                    if chosen[slot] is not None:
+                        dealt[chosen[slot]].remove(slot)
+                    chosen[slot] = p
+                    dealt[p].append(slot)
+                    if before is None:
+                        return True
+                    p = before
+            for j in dealt[p]:
+                for q in slots[j][1]:
+                    if q not in came:
+                        came[q] = (j, p)
+                        queue.append(q)
+        return False
+
+    for i in range(len(slots)):
+        if chosen[i] is None:
+            augment(i)  # where it can't, the next step fills it
+    for i in range(len(slots)):
+        while chosen[i] is None and not augment(i):  # one more deal each, as few times as can be
+            for p in players:
+                room[p] += 1
+    for (r, _), p in zip(slots, chosen, strict=True):
+        dealers[r].add(p)
+    return dealers
 
 
 def _pinned_in_order(groups: list[list[P]], pins: Mapping[P, int]) -> list[list[P]]:
@@ -370,8 +449,11 @@ def _number_tables(
     rng: random.Random,
     pins: Mapping[P, int],
     min_size: int = 0,
+    dealers: Set[P] = frozenset(),
 ) -> list[list[P]]:
-    """Give each group a table number: its pin, fewest players staying put, then largest first."""
+    """Give each group a table number: its pin, fewest players staying put, then largest
+    first; and where nothing else differs, not the number at which the group's chosen
+    dealer dealt last round (seat 1 again there would break the seat rule)."""
     groups = [g[:] for g in groups]
     rng.shuffle(groups)
     layout = sorted((len(g) for g in groups), reverse=True)
@@ -379,9 +461,13 @@ def _number_tables(
     for group in groups:
         stay = Counter(past.last_table.get(p, -1) for p in group)
         pin = next((pins[p] for p in group if p in pins), None)
+        dealt_at = {
+            past.last_table[p] for p in group if p in dealers and past.last_seat.get(p) == 0
+        }
         cost.append(
             [
                 _STAY * stay[t]
+                + (_DEALER_STAYS if t in dealt_at else 0)
                 + (len(group) != size) * (_SHORT if min(size, len(group)) < min_size else 1)
                 + (_PIN if pin not in (None, t) else 0)
                 for t, size in enumerate(layout)
@@ -470,9 +556,14 @@ def _at_row_minima(cost: list[list[int]]) -> list[int] | None:
 
 
 def _seat_order(
-    group: list[P], past: _History, rng: random.Random, forbidden: Mapping[P, int]
+    group: list[P],
+    past: _History,
+    rng: random.Random,
+    forbidden: Mapping[P, int],
+    chosen: Set[P] = frozenset(),
 ) -> tuple[P, ...]:
-    """Dealer first (who has dealt least, longest ago), then new left neighbours.
+    """Dealer first (one of ``chosen``, else who has dealt least, longest ago), then new
+    left neighbours.
 
     ``forbidden`` maps a player who stays at this table to the seat they just
     had, which they may not take again. Some dealer can always be seated: at
@@ -482,7 +573,7 @@ def _seat_order(
     rng.shuffle(order)
     dealers = sorted(
         (p for p in order if forbidden.get(p) != 0),
-        key=lambda p: (past.deals[p], past.last_dealt.get(p, -1)),
+        key=lambda p: (p not in chosen, past.deals[p], past.last_dealt.get(p, -1)),
     )
 
     def cost(seats: tuple[P, ...]) -> tuple[int, int]:

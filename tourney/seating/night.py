@@ -45,6 +45,7 @@ from tourney.seating.core import (
     _met_matrix,
     arrange,
     meetings,
+    share_deals,
 )
 from tourney.seating.designs import Design, Round, designs_for
 from tourney.seating.fair import (
@@ -138,10 +139,23 @@ def plan(
     groups = _stored(present, history, seated, sizes, room, rng, prior, rules)
     if groups is None:
         groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
+    dealers = share_deals(groups, history)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
-        tables = arrange(groups[number], past, rng, pins=rules.pins, min_size=room.min_size)
+        tables = arrange(
+            groups[number],
+            past,
+            rng,
+            pins=rules.pins,
+            min_size=room.min_size,
+            dealers=dealers[number],
+        )
+        if {table[0] for table in tables if table} != dealers[number]:
+            # A chosen dealer kept their table and would have kept seat 1 too (the seat
+            # rule): another dealt. The rest of the night's deals are shared out again.
+            played = [*history, *plans, Plan(tables=tables)]
+            dealers[number + 1 :] = share_deals(groups[number + 1 :], played)
         plans.append(Plan(tables=tables, sitting_out=tuple(out[number])))
     return plans
 
