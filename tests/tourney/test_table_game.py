@@ -444,3 +444,22 @@ def test_a_four_round_nights_score_sheets_show_only_its_four_rounds(host_client,
     rounds = [h.split(":")[0] for h in heads if h[:1] == "R" and ":" in h]
     assert rounds == ["R1", "R2", "R3", "R4"]
     assert heads[5:8] == ["Total", "Went out", "Place"]
+
+
+def test_a_game_at_one_table_has_no_seating_page_and_takes_no_seating_rule(host_client):
+    """Typing the seating page's address for a family's game offered the rule form, and
+    "Ann and Bo are kept apart" was saved at a table of three that never changes."""
+    start(host_client)
+    event = Event.objects.get()
+    ann, bo = event.players.get(name="Ann"), event.players.get(name="Bo")
+    page = host_client.get(reverse("event_seating", args=[event.slug]), follow=True)
+    said = page.content.decode()
+    assert "keeps its seats all game" in said
+    assert page.redirect_chain[-1][0] == event.get_absolute_url()
+    answer = host_client.post(
+        reverse("seating_constraint_add", args=[event.slug]),
+        {"kind": "apart", "player": ann.pk, "other": bo.pk},
+        follow=True,
+    )
+    assert "there is no seating to plan" in answer.content.decode()
+    assert not event.seating_constraints.exists()

@@ -56,6 +56,8 @@ def _playing(event: Event) -> int | None:
 @require_GET
 def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug, need="run")
+    if event.is_table_game:
+        return _no_seating(request, event)
     context = _context(event)
     if request.htmx:
         job = context["job"]
@@ -69,6 +71,8 @@ def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = host_event(request, slug, need="run")
+    if event.is_table_game:
+        return _no_seating(request, event)
     form = SeatingConstraintForm(request.POST, event=event)
     if form.is_valid():
         try:
@@ -79,6 +83,17 @@ def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"Saved: {rule.describe()}.")
             return redirect("event_seating", slug=slug)
     return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
+
+
+def _no_seating(request: HttpRequest, event: Event) -> HttpResponse:
+    """A game at one table: everyone keeps their seat and the deal passes round, so there
+    is nothing to seat and no rule to keep (a pair "apart" could never hold)."""
+    messages.info(
+        request,
+        "A game at one table keeps its seats all game and the deal passes to the left: "
+        "there is no seating to plan and no seating rules.",
+    )
+    return redirect(event)
 
 
 @login_required
