@@ -506,7 +506,8 @@ def test_a_rule_added_after_planning_ahead_names_the_rounds_it_breaks_until_repl
     rule = event.seating_constraints.get().describe()
     seating_url = reverse("event_seating", args=[event.slug])
     page = unescape(host_client.get(seating_url).content.decode())
-    assert "seated before the rules changed" in page
+    verb = "breaks" if len(together) == 1 else "break"
+    assert f"{together[-1]} {verb} the seating rules as they stand" in page
     for number in together:
         assert f"Round {number}: {rule}." in page
     cards = unescape(host_client.get(reverse("movement_cards", args=[event.slug])).content.decode())
@@ -516,7 +517,7 @@ def test_a_rule_added_after_planning_ahead_names_the_rounds_it_breaks_until_repl
     assert answer.status_code == 200
     for rnd in event.rounds.all():
         assert rnd.seats.get(player=p["P01"]).table_id != rnd.seats.get(player=mate).table_id
-    assert "seated before the rules changed" not in host_client.get(seating_url).content.decode()
+    assert "the seating rules as they stand" not in host_client.get(seating_url).content.decode()
     assert (
         "Re-plan on the seating page"
         not in host_client.get(reverse("movement_cards", args=[event.slug])).content.decode()
@@ -757,3 +758,19 @@ def test_with_the_night_planned_ahead_the_event_page_goes_to_the_first_round_not
     page = text_of(host_client.get(reverse("event_detail", args=[event.slug])))
     assert "Go to round 1 (planned)" in page
     assert "Go to round 11" not in page
+
+
+def test_a_hand_swap_that_breaks_a_rule_is_not_blamed_on_the_rules_changing(host_client, host):
+    """The host swaps a pinned player away from their table: no rule changed, and the
+    page said "Round 1 was seated before the rules changed"."""
+    event = night(13, owner=host)
+    p = players(event)
+    assert add(host_client, event, kind="pin", player=p["P03"].pk, table=1).status_code == 302
+    services.seat_next_round(event)
+    first = event.rounds.get(number=1)
+    away = first.seats.exclude(table__number=1).first().player
+    services.swap_players(first, p["P03"], away)
+    page = text_of(host_client.get(reverse("event_seating", args=[event.slug])))
+    assert "Round 1 breaks the seating rules as they stand" in page
+    assert "or changed by hand since" in page
+    assert "P03 sits at table 1 every round they play" in page
