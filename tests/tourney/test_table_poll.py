@@ -110,7 +110,11 @@ def test_reseating_the_next_round_reaches_the_tables_next_poll(client, playing, 
     if change == "swap":
         other = nxt.seats.exclude(table=seat.table).select_related("player", "table").first()
         services.swap_players(nxt, here, other.player)
-        where = f"table {other.table.number}, seat {other.position + 1}"
+        # Their seat there is the other's, unless that was the very seat they had this
+        # round (the seat rule): then the table's seats are re-ordered.
+        now = nxt.seats.select_related("table").get(player=here)
+        assert now.table.number == other.table.number
+        where = f"table {now.table.number}, seat {now.position + 1}"
     else:
         target = 1 if seat.table.number != 1 else 2
         services.move_player(nxt, here, target)
