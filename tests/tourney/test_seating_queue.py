@@ -293,3 +293,39 @@ def test_the_seating_page_offers_the_choices_a_refused_seating_needs(host_client
     assert answer.status_code == 302  # the queue has no worker here: "seating…" page
     services.seat_here(SeatingJob.objects.filter(event=event).latest("pk"))
     assert event.rounds.get(number=1).seats.count() == 6
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=1.5)
+def test_a_seat_click_waiting_on_the_queue_holds_up_no_phone(host_client, host):
+    """While the host's "Seat round 1" (the real form, with its token) waits for the queue,
+    a phone's score for another night answers at once. The wait used to run inside the
+    token's transaction, holding SQLite's write lock: the submit waited the whole wait."""
+    small = night(12, owner=host, name="Playing now")
+    rnd = services.seat_next_round(small)
+    services.begin_round(rnd)
+    table = rnd.tables.first()
+    event = night(13, owner=host, name="Seating now")
+    fields = _form_token(host_client, event)
+    clicked = threading.Event()
+    answers = []
+
+    def click():
+        try:
+            clicked.set()
+            answers.append(host_client.post(reverse("round_seat_next", args=[event.slug]), fields))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=click)
+    thread.start()
+    clicked.wait(timeout=10)
+    time.sleep(0.4)  # the click is inside its wait now (no worker runs here)
+    start = time.perf_counter()
+    services.submit_scores(table, valid_points(table), entered_by="Ann")
+    seconds = time.perf_counter() - start
+    still_waiting = thread.is_alive()
+    thread.join(timeout=30)
+    assert still_waiting, "the click answered before the submit: nothing was tested"
+    assert seconds < 0.5, f"the submit waited {seconds:.2f} s on the seat click"
+    assert answers[0].status_code == 302  # no worker: the seating page says "seating…"
+    assert table.entries.filter(state="current").exists()
