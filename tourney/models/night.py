@@ -216,7 +216,9 @@ class Event(models.Model):
 
     @property
     def preferred_table_size(self) -> int:
-        return self.game.preferred_table_size
+        """The game's preferred table, within the night's own range: a Rook Shanghai night
+        at tables of exactly 4 prefers 4, not the game's 5 (which the seating refuses)."""
+        return min(max(self.game.preferred_table_size, self.min_table_size), self.max_table_size)
 
     def rounds_in_order(self):
         return self.rounds.order_by("number")

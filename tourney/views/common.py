@@ -173,7 +173,7 @@ def someone_sits_out(event: Event, present: int) -> bool:
             present,
             min_size=event.min_table_size,
             max_size=event.max_table_size,
-            preferred=event.game.preferred_table_size,
+            preferred=event.preferred_table_size,
         )
     except (seating.SeatingError, ValueError):
         return True
