@@ -329,3 +329,28 @@ def test_a_seat_click_waiting_on_the_queue_holds_up_no_phone(host_client, host):
     assert seconds < 0.5, f"the submit waited {seconds:.2f} s on the seat click"
     assert answers[0].status_code == 302  # no worker: the seating page says "seating…"
     assert table.entries.filter(state="current").exists()
+
+
+def test_a_refusal_the_room_has_outgrown_leaves_the_seating_page(host_client, host):
+    """7 Rook Shanghai players can't split; an eighth came. The page still said "7 players
+    cannot be split" and offered to let one sit out, which then turned sitting out on for
+    the rest of the night though 8 split into two tables of 4."""
+    event = night(7, owner=host, min_table_size=4, max_table_size=6, game_slug="shanghai")
+    answer = host_client.post(reverse("round_seat_next", args=[event.slug]))
+    assert answer.status_code == 409
+    seating_url = reverse("event_seating", args=[event.slug])
+    assert "7 players cannot be split" in host_client.get(seating_url).content.decode()
+    services.add_players(event, ["Eli"])
+    page = host_client.get(seating_url).content.decode()
+    assert "7 players cannot be split" not in page
+    assert 'name="fallback"' not in page
+
+
+def test_the_seating_page_stops_saying_start_play_once_play_has_started(host_client, host):
+    event = night(13, owner=host)
+    assert host_client.post(reverse("round_seat_next", args=[event.slug])).status_code == 302
+    seating_url = reverse("event_seating", args=[event.slug])
+    assert "Check the tables, then start play" in host_client.get(seating_url).content.decode()
+    services.begin_round(event.rounds.get(number=1))
+    page = host_client.get(seating_url).content.decode()
+    assert "Check the tables, then start play" not in page

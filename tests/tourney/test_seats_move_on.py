@@ -3,9 +3,11 @@ the same table in the same seat two rounds running, after a re-seat (of a round 
 later rounds planned), a swap or a move. Where a change would break it, the seats of
 that table are re-ordered, as few as can be, and the activity log says so."""
 
+from html import unescape
 from itertools import pairwise
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import night
 from tourney import services
@@ -95,3 +97,49 @@ def test_a_swap_that_keeps_the_rule_changes_no_other_seat():
     assert {p: at for p, at in after.items() if p not in (a, b)} == {
         p: at for p, at in second.items() if p not in (a, b)
     }
+
+
+def test_a_swap_at_one_table_into_a_seat_just_had_is_refused_saying_why(host_client, host):
+    """Two at one table, one of them in the seat the other had the round before: the seat
+    rule's re-ordering put both back, and the page said "Swapped" all the same."""
+    event = night(13, owner=host, rounds_planned=6)
+    services.plan_rest_of_night(event)
+    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
+    first, second = places(one), places(two)
+    holder = {place: p for p, place in second.items()}
+    x = next(p for p in second if first[p][0] == second[p][0] and holder[first[p]] != p)
+    y = holder[first[x]]
+    name = event.players.get(pk=x).name
+    answer = host_client.post(
+        reverse("round_swap", args=[event.slug, 2]), {"player": x, "other": y}
+    )
+    assert answer.status_code == 422
+    table, seat = first[x]
+    said = unescape(answer.content.decode())
+    assert (
+        f"{name} can't take seat {seat + 1} at table {table}: they had it in round 1, and "
+        "nobody keeps their seat two rounds running." in said
+    )
+    assert places(two) == second
+    assert not Activity.objects.filter(event=event, action=Activity.Action.SWAP).exists()
+
+
+def test_the_hosts_answer_says_what_else_the_seat_rule_moved(host_client, host):
+    event = night(12, owner=host, rounds_planned=3)
+    services.plan_rest_of_night(event)
+    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
+    first, second = places(one), places(two)
+    holder = {place: p for p, place in second.items()}
+    a = next(
+        p
+        for p, place in first.items()
+        if holder.get(place) not in (None, p) and second[p][0] != place[0]
+    )
+    b = holder[first[a]]
+    answer = host_client.post(
+        reverse("round_swap", args=[event.slug, 2]), {"player": a, "other": b}, follow=True
+    )
+    said = unescape(answer.content.decode())
+    assert "Seat order changed so nobody keeps their seat two rounds running: round 2" in said
+    assert "Reprint the movement cards if they are out." in said
+    assert kept_seats(event) == []

@@ -97,7 +97,7 @@ def run_seating_job(job_id: int) -> str:
     job = SeatingJob.objects.select_related("event", "requested_by").get(pk=job_id)
     outcome: dict = {"state": SeatingJob.State.DONE}
     try:
-        outcome["rounds_seated"] = _seat(job)
+        outcome["rounds_seated"], outcome["message"] = _seat(job)
     except seating.SeatingError as exc:
         outcome.update(state=SeatingJob.State.PROBLEM, message=exc.message, fixes=list(exc.fixes))
     except RoundStateError as exc:
@@ -113,19 +113,22 @@ def run_seating_job(job_id: int) -> str:
     return outcome["state"]
 
 
-def _seat(job: SeatingJob) -> list[int]:
+def _seat(job: SeatingJob) -> tuple[list[int], str]:
+    """The rounds seated, and what else moved with them (a re-seat can re-order the next
+    planned round's seats for the seat rule), in words."""
     event, fallback = job.event, job.fallback or None
     by = Actor.account(job.requested_by)
     if job.action == SeatingJob.Action.NEXT:
-        return [seat_next_round(event, fallback=fallback, by=by).number]
+        return [seat_next_round(event, fallback=fallback, by=by).number], ""
     if job.action == SeatingJob.Action.NIGHT:
-        return [r.number for r in plan_rest_of_night(event, fallback=fallback, by=by)]
+        return [r.number for r in plan_rest_of_night(event, fallback=fallback, by=by)], ""
     rnd = event.rounds.filter(number=job.round_number).first()
     if rnd is None:
         raise RoundStateError(
             f"Round {job.round_number} isn't seated: there is nothing to re-seat."
         )
-    return [reseat_round(rnd, fallback=fallback, method=job.method or None, by=by).number]
+    done = reseat_round(rnd, fallback=fallback, method=job.method or None, by=by)
+    return [done.number], done.moved_on
 
 
 def is_stalled(job: SeatingJob) -> bool:

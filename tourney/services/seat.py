@@ -288,7 +288,9 @@ def reseat_round(
         _write_plan(current, plans[0])
         how = f" by {Event.Seating(method).label.split(':')[0].lower()}" if method else ""
         text = f"Re-seated round {number}{how}: {_tables_in_words(plans[0])}."
-        text += _moved_on(keep_seats_moving(event, number))
+        # What else moved for the seat rule, for the host's answer as for the log.
+        current.moved_on = _moved_on(keep_seats_moving(event, number)).strip()
+        text += f" {current.moved_on}" if current.moved_on else ""
         record(event, Activity.Action.RESEAT, text, by=by, round_number=number)
         return current
 
@@ -332,12 +334,16 @@ def season_repeats_of(rnd: Round) -> int | None:
 
 
 @transaction.atomic
-def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -> None:
-    """Swap two seated players' places before play starts."""
+def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -> str:
+    """Swap two seated players' places before play starts. Returns what else moved for the
+    seat rule (see :func:`keep_seats_moving`), in words, or ""."""
     require(rnd, Round.Status.PLANNED, "swap players in")
     require_in_night(rnd, rnd.event, "seat")
-    seat_a = rnd.seats.select_for_update().get(player=a)
-    seat_b = rnd.seats.select_for_update().get(player=b)
+    seat_a = rnd.seats.select_for_update().select_related("table").get(player=a)
+    seat_b = rnd.seats.select_for_update().select_related("table").get(player=b)
+    if seat_a.table_id == seat_b.table_id:
+        _refuse_seat_kept(rnd, [(a, seat_a.table.number, seat_b.position)])
+        _refuse_seat_kept(rnd, [(b, seat_b.table.number, seat_a.position)])
     # Seat rows are unique on (table, position): park one while moving the other.
     place_a, place_b = (seat_a.table_id, seat_a.position), (seat_b.table_id, seat_b.position)
     seat_a.delete()
@@ -349,20 +355,22 @@ def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -
         f"Round {rnd.number}: swapped {a.name} (now table {numbers[place_b[0]]}) and "
         f"{b.name} (now table {numbers[place_a[0]]})."
     )
-    text += _moved_on(keep_seats_moving(rnd.event, rnd.number))
-    record(rnd.event, Activity.Action.SWAP, text, by=by, round_number=rnd.number)
+    moved_on = _moved_on(keep_seats_moving(rnd.event, rnd.number))
+    record(rnd.event, Activity.Action.SWAP, text + moved_on, by=by, round_number=rnd.number)
     seats_changed(rnd)
+    return moved_on.strip()
 
 
 @transaction.atomic
-def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | None = None) -> None:
-    """Move one player to the last seat of another table (or a new table)."""
+def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | None = None) -> str:
+    """Move one player to the last seat of another table (or a new table). Returns what
+    else moved for the seat rule, in words, or ""."""
     require(rnd, Round.Status.PLANNED, "move players in")
     require_in_night(rnd, rnd.event, "seat")
     seat = rnd.seats.select_related("table").get(player=player)
     old_table = seat.table
     if old_table.number == table_number:
-        return
+        return ""
     target, _ = GameTable.objects.get_or_create(round=rnd, number=table_number)
     TableCard.objects.get_or_create(event=rnd.event, number=table_number)
     last = target.seats.aggregate(m=Max("position"))["m"]
@@ -380,9 +388,29 @@ def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | No
         old_table.delete()
         _renumber_tables(rnd)
         text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
-    text += _moved_on(keep_seats_moving(rnd.event, rnd.number))
-    record(rnd.event, Activity.Action.MOVE, text, by=by, round_number=rnd.number)
+    moved_on = _moved_on(keep_seats_moving(rnd.event, rnd.number))
+    record(rnd.event, Activity.Action.MOVE, text + moved_on, by=by, round_number=rnd.number)
     seats_changed(rnd)
+    return moved_on.strip()
+
+
+def _refuse_seat_kept(rnd: Round, places: list[tuple[Player, int, int]]) -> None:
+    """Refuse a change that puts a player in the seat they had the round before, where
+    re-ordering the table would only undo it (a swap of two at one table)."""
+    if rnd.event.is_table_game:
+        return
+    before = {
+        s.player_id: (s.table.number, s.position)
+        for s in Seat.objects.filter(
+            round__event=rnd.event, round__number=rnd.number - 1
+        ).select_related("table")
+    }
+    for player, number, position in places:
+        if before.get(player.pk) == (number, position):
+            raise RoundStateError(
+                f"{player.name} can't take seat {position + 1} at table {number}: they had "
+                f"it in round {rnd.number - 1}, and nobody keeps their seat two rounds running."
+            )
 
 
 def keep_seats_moving(event: Event, first: int) -> list[str]:

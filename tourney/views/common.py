@@ -168,6 +168,11 @@ def someone_sits_out(event: Event, present: int) -> bool:
     (7 at tables of 4 to 6) and no 3-player table is allowed, so someone sits out."""
     if event.allow_short_tables:
         return False
+    return not room_splits(event, present)
+
+
+def room_splits(event: Event, present: int) -> bool:
+    """Whether ``present`` players split into the night's tables with nobody left over."""
     try:
         seating.table_sizes(
             present,
@@ -176,5 +181,5 @@ def someone_sits_out(event: Event, present: int) -> bool:
             preferred=event.preferred_table_size,
         )
     except (seating.SeatingError, ValueError):
-        return True
-    return False
+        return False
+    return True

@@ -183,11 +183,17 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
         try:
             if other is not None:
-                services.swap_players(rnd, player, other, by=services.Actor.account(request.user))
+                also = services.swap_players(
+                    rnd, player, other, by=services.Actor.account(request.user)
+                )
                 done = f"Swapped {player.name} and {other.name}."
             else:
-                services.move_player(rnd, player, table, by=services.Actor.account(request.user))
+                also = services.move_player(
+                    rnd, player, table, by=services.Actor.account(request.user)
+                )
                 done = f"Moved {player.name} to table {table}."
+            if also:
+                done += f" {also} Reprint the movement cards if they are out."
         except services.RoundStateError as exc:
             form.add_error(None, str(exc))
         else:

@@ -18,7 +18,7 @@ from tourney import services
 from tourney.models import Event, Round, SeatingConstraint, SeatingJob
 from tourney.night.seating_forms import SeatingConstraintForm
 from tourney.seating.constraints import ConstraintError
-from tourney.views.common import host_event, refused
+from tourney.views.common import host_event, refused, room_splits
 
 
 def _context(event: Event, **extra) -> dict:
@@ -33,6 +33,16 @@ def _context(event: Event, **extra) -> dict:
         "seating": job is not None and job == services.seating_in_progress(event),
         "stalled": job is not None and services.is_stalled(job),
         "retry_url": _action_url(job) if job is not None else None,
+        # A room that didn't split, since changed so it does (an eighth player came):
+        # the old refusal and its choices no longer apply.
+        "problem_gone": job is not None
+        and job.state == SeatingJob.State.PROBLEM
+        and bool(job.fixes)
+        and room_splits(event, event.players.present().count()),
+        # "Check the tables, then start play" only while the round seated is not started.
+        "seated_unstarted": job is not None
+        and bool(job.rounds_seated)
+        and event.rounds.filter(number=job.rounds_seated[0], status=Round.Status.PLANNED).exists(),
         "can_seat_next": (latest is None or latest.status == Round.Status.CLOSED)
         and (latest.number if latest else 0) < event.rounds_planned
         and event.ended_at is None,
@@ -170,7 +180,8 @@ def seating_answer(
             f"Planned {rules.count_of(len(seated), 'round')} ahead. Print the movement cards.",
         )
     elif job.action == SeatingJob.Action.RESEAT:
-        messages.success(request, f"Round {seated[0]} re-seated.")
+        also = f" {job.message} Reprint the movement cards if they are out." if job.message else ""
+        messages.success(request, f"Round {seated[0]} re-seated.{also}")
     else:
         messages.success(
             request, f"Round {seated[0]} is seated. Check the tables, then start play."
