@@ -51,7 +51,13 @@ def test_a_swap_into_the_seat_a_player_just_had_reorders_that_table():
     first, second = places(one), places(two)
     # Someone whose round-1 seat (same table number) is another player's in round 2.
     holder = {place: p for p, place in second.items()}
-    a = next(p for p, place in first.items() if holder.get(place) not in (None, p))
+    # At another table in round 2 than b (a swap within one table into that seat is
+    # refused: see below).
+    a = next(
+        p
+        for p, place in first.items()
+        if holder.get(place) not in (None, p) and second[p][0] != place[0]
+    )
     b = holder[first[a]]
     player = event.players.get
     services.swap_players(two, player(pk=a), player(pk=b))
