@@ -12,6 +12,7 @@ never imports tourney).
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from functools import wraps
@@ -88,11 +89,20 @@ def answered_once(view=None, *, atomic: bool = True):
 
 # How long a second request with a token waits for the first one's answer (non-atomic).
 WAIT_FOR_FIRST = 15.0
+# A claim still unanswered after this long was abandoned (its process stopped mid-request).
+ABANDONED_AFTER = datetime.timedelta(seconds=60)
 
 
 def _claimed_then_run(view, request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
     deadline = time.monotonic() + WAIT_FOR_FIRST
     while True:
+        # A claim never answered long after (its process stopped mid-request) is let go.
+        FormSubmission.objects.filter(
+            owner=request.user,
+            token=token,
+            url="",
+            created_at__lt=timezone.now() - ABANDONED_AFTER,
+        ).delete()
         try:
             with transaction.atomic():
                 sent = FormSubmission.objects.create(owner=request.user, token=token)
@@ -105,9 +115,10 @@ def _claimed_then_run(view, request: HttpRequest, token: str, *args, **kwargs) -
             if not FormSubmission.objects.filter(owner=request.user, token=token).exists():
                 break  # the first was refused and freed the token: this one runs
             time.sleep(0.1)
-        else:
+        if time.monotonic() >= deadline:
             return HttpResponse(
-                "This form is still being sent from another tap. Wait a moment and reload.",
+                "This form is still being sent from another tap. Wait a moment, then open "
+                "the page again.",
                 status=409,
                 content_type="text/plain; charset=utf-8",
             )

@@ -536,3 +536,13 @@ def test_nights_a_design_fits_meet_nobody_twice(n, rounds, rules):
     plans = plan_night(range(n), rounds=rounds, **rules, seed=3)
     assert max(met_counts(plans).values()) == 1
     assert kept(plans)[1] == 0
+
+
+def test_the_deal_goes_on_round_the_table_after_the_rounds_played():
+    """Rounds played are counted before the night's own: two played, dealt by 0 then 1, so
+    2 and 3 deal next, then 0 and 1 (the one who dealt longest ago first)."""
+    from tourney.seating.core import share_deals
+
+    history = [Plan(tables=((0, 1, 2, 3),)), Plan(tables=((1, 2, 3, 0),))]
+    dealers = share_deals([[[0, 1, 2, 3]]] * 6, history)
+    assert [next(iter(d)) for d in dealers] == [2, 3, 0, 1, 2, 3]

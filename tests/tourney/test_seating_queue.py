@@ -16,6 +16,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring.models import FormSubmission
 from tests.factories import EventFactory, night, valid_points
 from tests.liveserver import PYTHON, ROOT, server_env
 from tourney import services
@@ -354,3 +355,19 @@ def test_the_seating_page_stops_saying_start_play_once_play_has_started(host_cli
     services.begin_round(event.rounds.get(number=1))
     page = host_client.get(seating_url).content.decode()
     assert "Check the tables, then start play" not in page
+
+
+def test_a_claim_left_unanswered_by_a_stopped_request_does_not_bar_the_form(host_client, host):
+    """The token is claimed in a commit of its own; if that request's process stopped
+    before answering, a resend waited 15 s and was told to wait, for two days."""
+    event = night(13, owner=host)
+    fields = _form_token(host_client, event)
+    stale = FormSubmission.objects.create(owner=host, token=fields["once"])
+    FormSubmission.objects.filter(pk=stale.pk).update(
+        created_at=timezone.now() - datetime.timedelta(minutes=5)
+    )
+    start = time.perf_counter()
+    answer = host_client.post(reverse("round_seat_next", args=[event.slug]), fields)
+    assert time.perf_counter() - start < 5
+    assert answer.status_code == 302
+    assert answer.url == reverse("round_detail", args=[event.slug, 1])

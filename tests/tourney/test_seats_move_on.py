@@ -3,6 +3,7 @@ the same table in the same seat two rounds running, after a re-seat (of a round 
 later rounds planned), a swap or a move. Where a change would break it, the seats of
 that table are re-ordered, as few as can be, and the activity log says so."""
 
+import time
 from html import unescape
 from itertools import pairwise
 
@@ -11,7 +12,8 @@ from django.urls import reverse
 
 from tests.factories import night
 from tourney import services
-from tourney.models import Activity, Event, Round
+from tourney.models import Activity, Event, Player, Round
+from tourney.services.seat import _seats_moved_on
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +151,36 @@ def test_the_hosts_answer_says_what_else_the_seat_rule_moved(host_client, host):
     assert "Seat order changed so nobody keeps their seat two rounds running: round 2" in said
     assert "Reprint the movement cards if they are out." in said
     assert kept_seats(event) == []
+
+
+def test_seating_the_next_round_again_keeps_the_rule_for_the_rounds_planned_after():
+    """Rounds planned ahead, then someone goes home and the next round is seated again
+    from who is here (a stale page's "Seat round 1"): round 2 kept some players' seats."""
+    event = night(13, rounds_planned=6)
+    services.plan_rest_of_night(event)
+    services.set_player_status(event.players.get(name="P05"), Player.Status.LEFT)
+    services.seat_next_round(event, fallback="sit_out")
+    assert kept_seats(event) == []
+
+
+def test_a_move_that_leaves_a_player_alone_in_the_seat_they_had_is_refused():
+    event = night(12, rounds_planned=3)
+    services.plan_rest_of_night(event)
+    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
+    mover = event.players.get(name="P01")
+    services.move_player(one, mover, 4)  # alone at a new table 4 in round 1
+    with pytest.raises(services.RoundStateError, match="P01 can't take seat 1 at table 4"):
+        services.move_player(two, mover, 4)
+    assert places(two)[mover.pk][0] != 4  # nothing moved
+    assert kept_seats(event) == []
+
+
+def test_a_big_table_is_re_ordered_quickly():
+    """Tables of 9 or more don't try every seat order (9! took most of a second)."""
+    players = list(range(12))
+    before = {p: (1, p) for p in players}  # everyone in the very seat they would keep
+    start = time.perf_counter()
+    order = _seats_moved_on(players, 1, before)
+    assert time.perf_counter() - start < 0.1
+    assert order is not None and sorted(order) == players
+    assert all(order[i] != i for i in range(12))

@@ -390,7 +390,7 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
             chosen[i] = p
             room[p] -= 1
             dealt[p].append(i)
-            last[p] = r
+            last[p] = len(history) + r  # history's rounds come first, on one count
 
     def augment(i: int) -> bool:
         """Find slot ``i`` a dealer: a player at its table with a deal to spare, or one

@@ -31,7 +31,7 @@ from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import _regular_sizes, _sit_out_count
 from tourney.seating.room import too_few_to_sit_out
 
-DIGEST_VERSION = "rookery-night-plan/1"
+DIGEST_VERSION = "rookery-night-plan/2"  # 2: the deal shared over the whole night
 
 
 @dataclass(frozen=True)

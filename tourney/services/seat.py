@@ -236,6 +236,7 @@ def seat_next_round(event: Event, *, fallback: str | None = None, by: Actor | No
         _write_plan(rnd, plans[0])
         word = event.round_word
         text = f"Seated {word} {number}: {_tables_in_words(plans[0])}."
+        text += _moved_on(keep_seats_moving(event, number))  # a round planned after it
         record(event, Activity.Action.SEAT, text, by=by, round_number=number)
         return rnd
 
@@ -389,6 +390,10 @@ def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | No
         _renumber_tables(rnd)
         text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
     moved_on = _moved_on(keep_seats_moving(rnd.event, rnd.number))
+    # A table of one can't be re-ordered: alone where they sat alone last round, the
+    # move is refused (and undone with this transaction).
+    here = rnd.seats.select_related("table").get(player=player)
+    _refuse_seat_kept(rnd, [(player, here.table.number, here.position)])
     record(rnd.event, Activity.Action.MOVE, text + moved_on, by=by, round_number=rnd.number)
     seats_changed(rnd)
     return moved_on.strip()
@@ -452,6 +457,10 @@ def keep_seats_moving(event: Event, first: int) -> list[str]:
     return changed
 
 
+_EVERY_ORDER_UP_TO = 8
+"""Tables up to this size try every seat order (8! in well under a tenth of a second)."""
+
+
 def _seats_moved_on(
     players: list[int], number: int, before: dict[int, tuple[int, int]]
 ) -> tuple[int, ...] | None:
@@ -462,11 +471,26 @@ def _seats_moved_on(
     def cost(order: tuple[int, ...]) -> tuple[int, int]:
         return (order[0] != players[0], sum(a != b for a, b in zip(order, players, strict=True)))
 
+    def allowed(order: tuple[int, ...]) -> bool:
+        return all(kept_out.get(p) != i for i, p in enumerate(order))
+
+    if len(players) > _EVERY_ORDER_UP_TO:
+        # 9! orders and more take seconds: swap each player out of a seat they may not
+        # have with another whom the swap suits too, else turn the table round.
+        order = list(players)
+        for i in range(len(order)):
+            if kept_out.get(order[i]) == i:
+                for j in range(len(order)):
+                    if j != i and kept_out.get(order[i]) != j and kept_out.get(order[j]) != i:
+                        order[i], order[j] = order[j], order[i]
+                        break
+        if allowed(tuple(order)):
+            return tuple(order)
+        turns = (tuple(players[k:] + players[:k]) for k in range(1, len(players)))
+        return next((o for o in turns if allowed(o)), None)
     best = None
     for order in permutations(players):
-        if any(kept_out.get(p) == i for i, p in enumerate(order)):
-            continue
-        if best is None or cost(order) < cost(best):
+        if allowed(order) and (best is None or cost(order) < cost(best)):
             best = order
     return best
 
