@@ -36,6 +36,23 @@ def kept_seats(event: Event) -> list[tuple[int, str]]:
     return kept
 
 
+def swap_into_last_seat(event: Event):
+    """Plan the night, then pick a swap in round 2 that would seat ``a`` in the very seat
+    ``a`` had in round 1 (b holds it), a and b at different tables in round 2 (a swap
+    within one table into that seat is refused: see below). Returns round 2, both
+    rounds' places, a and b."""
+    services.plan_rest_of_night(event)
+    two = event.rounds.get(number=2)
+    first, second = places(event.rounds.get(number=1)), places(two)
+    holder = {place: p for p, place in second.items()}
+    a = next(
+        p
+        for p, place in first.items()
+        if holder.get(place) not in (None, p) and second[p][0] != place[0]
+    )
+    return two, first, second, a, holder[first[a]]
+
+
 def test_re_seating_a_round_moves_the_next_planned_rounds_seats_on():
     event = night(13, rounds_planned=6)
     services.plan_rest_of_night(event)
@@ -48,19 +65,7 @@ def test_re_seating_a_round_moves_the_next_planned_rounds_seats_on():
 
 def test_a_swap_into_the_seat_a_player_just_had_reorders_that_table():
     event = night(12, rounds_planned=3)
-    services.plan_rest_of_night(event)
-    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
-    first, second = places(one), places(two)
-    # Someone whose round-1 seat (same table number) is another player's in round 2.
-    holder = {place: p for p, place in second.items()}
-    # At another table in round 2 than b (a swap within one table into that seat is
-    # refused: see below).
-    a = next(
-        p
-        for p, place in first.items()
-        if holder.get(place) not in (None, p) and second[p][0] != place[0]
-    )
-    b = holder[first[a]]
+    two, first, second, a, b = swap_into_last_seat(event)
     player = event.players.get
     services.swap_players(two, player(pk=a), player(pk=b))
     assert kept_seats(event) == []
@@ -134,16 +139,7 @@ def test_a_swap_at_one_table_into_a_seat_just_had_is_refused_saying_why(host_cli
 
 def test_the_hosts_answer_says_what_else_the_seat_rule_moved(host_client, host):
     event = night(12, owner=host, rounds_planned=3)
-    services.plan_rest_of_night(event)
-    one, two = event.rounds.get(number=1), event.rounds.get(number=2)
-    first, second = places(one), places(two)
-    holder = {place: p for p, place in second.items()}
-    a = next(
-        p
-        for p, place in first.items()
-        if holder.get(place) not in (None, p) and second[p][0] != place[0]
-    )
-    b = holder[first[a]]
+    _, _, _, a, b = swap_into_last_seat(event)
     answer = host_client.post(
         reverse("round_swap", args=[event.slug, 2]), {"player": a, "other": b}, follow=True
     )

@@ -450,11 +450,9 @@ def keep_seats_moving(event: Event, first: int) -> list[str]:
         before = {
             s.player_id: (table.number, s.position)
             for table in rnd.tables.all()
-            for s in Seat.objects.filter(table=table)
+            for s in table.seats.all()  # as re-ordered: _reorder keeps the objects current
         }
-    if changed:
-        seats_changed(rounds[-1])
-    return changed
+    return changed  # the callers mark the seats changed, as they wrote them too
 
 
 _EVERY_ORDER_UP_TO = 8
@@ -503,6 +501,7 @@ def _reorder(table: GameTable, seats: list[Seat], order: tuple[int, ...]) -> Non
     at = {s.player_id: s for s in seats}
     for position, player in enumerate(order):
         Seat.objects.filter(pk=at[player].pk).update(position=position)
+        at[player].position = position
 
 
 def _moved_on(changed: list[str]) -> str:
