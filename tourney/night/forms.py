@@ -568,6 +568,7 @@ class SwapForm(forms.Form):
         required=False,
         min_value=1,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"min_value": "Tables are numbered from 1."},
     )
 
     def __init__(self, *args, rnd: Round, **kwargs):
@@ -583,6 +584,8 @@ class SwapForm(forms.Form):
         other, table = data.get("other"), data.get("table")
         if "player" not in data:
             return data  # said on its own field: choose the player first
+        if "table" in self.errors:
+            return data  # a table typed but out of range, said on its own field
         if other is None and table is None:
             raise ValidationError("Choose a player to swap with, or a table to move to.")
         if other is not None and table is not None:

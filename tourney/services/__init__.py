@@ -54,7 +54,12 @@ from .jobs import (
     seating_in_progress,
     start_seating,
 )
-from .planning import constraint_problems, read_inputs, tonights_constraint_problems
+from .planning import (
+    constraint_problems,
+    read_inputs,
+    tonights_constraint_problems,
+    tonights_tables_in_words,
+)
 from .play import (
     ConfirmError,
     ScoresChanged,
@@ -94,6 +99,7 @@ from .seat import (
     plan_for,
     plan_rest_of_night,
     planned_rounds_breaking_rules,
+    planned_rounds_off_attendance,
     repeats_of,
     reseat_round,
     season_prior,
@@ -152,6 +158,7 @@ __all__ = [
     "plan_for",
     "plan_rest_of_night",
     "planned_rounds_breaking_rules",
+    "planned_rounds_off_attendance",
     "queue_night_results",
     "read_inputs",
     "record_role",
@@ -184,5 +191,6 @@ __all__ = [
     "table_size_problems",
     "table_state",
     "tonights_constraint_problems",
+    "tonights_tables_in_words",
     "typed_score_problems",
 ]

@@ -7,7 +7,7 @@ the process ``tourney.server.serve`` starts beside the server) and waits up to
 before, a slow one sends the host to the seating page, which says it is seating
 and shows the plan when it is ready. ``run_seating_job`` is the task.
 
-May import tourney.models, .seat, .activity and .common.
+May import tourney.models, .seat, .planning, .activity and .common.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from django.utils import timezone
 from tourney import seating
 from tourney.models import Event, SeatingJob
 
+from . import planning
 from .activity import Actor
 from .common import RoundStateError
 from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next_round
@@ -99,7 +100,8 @@ def run_seating_job(job_id: int) -> str:
     try:
         outcome["rounds_seated"], outcome["message"] = _seat(job)
     except seating.SeatingError as exc:
-        outcome.update(state=SeatingJob.State.PROBLEM, message=exc.message, fixes=list(exc.fixes))
+        fixes, message = _fixes_the_rules_allow(job, exc)
+        outcome.update(state=SeatingJob.State.PROBLEM, message=message, fixes=fixes)
     except RoundStateError as exc:
         outcome.update(state=SeatingJob.State.REFUSED, message=str(exc))
     except BaseException:
@@ -129,6 +131,34 @@ def _seat(job: SeatingJob) -> tuple[list[int], str]:
         )
     done = reseat_round(rnd, fallback=fallback, method=job.method or None, by=by)
     return [done.number], done.moved_on
+
+
+_FIX_WORDS = {
+    "short_table": "A table under the fewer-players rules",
+    "sit_out": "A player sitting out",
+}
+
+
+def _fixes_the_rules_allow(job: SeatingJob, exc: seating.SeatingError) -> tuple[list[str], str]:
+    """The fixes to offer for a room that doesn't split, less those the host's seating
+    rules would refuse once chosen (7 Rook Shanghai players at one table of 6, two kept
+    apart: one of them would sit out every round), and the message, saying why those
+    are left out."""
+    if not exc.fixes:
+        return [], exc.message
+    event = job.event
+    try:
+        number = job.round_number or next_round_number(event)
+    except RoundStateError:
+        return list(exc.fixes), exc.message
+    fixes, message = [], exc.message
+    for fix in exc.fixes:
+        problems = planning.constraint_problems(planning.read_inputs(event, number, fallback=fix))
+        if problems:
+            message += f" {_FIX_WORDS.get(fix, fix)} can't keep the seating rules: {problems[0]}"
+        else:
+            fixes.append(fix)
+    return fixes, message
 
 
 def is_stalled(job: SeatingJob) -> bool:

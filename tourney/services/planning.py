@@ -200,6 +200,46 @@ def tonights_constraint_problems(event: Event) -> list[str]:
     return constraint_problems(inputs)
 
 
+def tonights_tables_in_words(event: Event) -> str:
+    """How the players checked in now split into tables, for the seating rules' warning:
+    "13 players at tables of 5, 4 and 4" (the split the rules are checked against; the
+    night's table sizes choose it). Empty when they don't split (that is said on its
+    own). One query."""
+    from .seat import _chosen_fallback
+
+    n = event.players.present().count()
+    fallback = _chosen_fallback(event, None)
+    out = 0
+    if fallback == "sit_out" and (
+        _regular_sizes(n, event.min_table_size, event.max_table_size, event.preferred_table_size)
+        is None
+    ):
+        out = (
+            _sit_out_count(
+                n, event.min_table_size, event.max_table_size, event.preferred_table_size
+            )
+            or 0
+        )
+    try:
+        sizes = seating.table_sizes(
+            n - out,
+            min_size=event.min_table_size,
+            max_size=event.max_table_size,
+            preferred=event.preferred_table_size,
+            short_table_size=event.game.short_table_size if fallback == "short_table" else None,
+        )
+    except (seating.SeatingError, ValueError):
+        return ""
+    sizes = sorted(sizes, reverse=True)
+    seats = (
+        f"a table of {sizes[0]}"
+        if len(sizes) == 1
+        else "tables of " + ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]}"
+    )
+    sitting = f", {out} sitting out" if out else ""
+    return f"{n} players at {seats}{sitting}"
+
+
 def plan_rounds(inputs: Inputs, *, rest: bool = False) -> list[seating.Plan]:
     """The plan of round ``inputs.number`` (``rest``: and every round after it).
 

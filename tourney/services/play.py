@@ -39,12 +39,15 @@ from .common import (
     require_in_night,
 )
 from .fills import fill_round, refresh_fills
-from .seat import seat_next_round, table_size_problems
+from .seat import seat_next_round, seating_rules_broken, table_size_problems
 
 
 @transaction.atomic
-def begin_round(rnd: Round, *, by: Actor | None = None) -> Round:
-    """Start play: the seats are fixed from now on and the tables can enter scores."""
+def begin_round(rnd: Round, *, by: Actor | None = None, break_rules: bool = False) -> Round:
+    """Start play: the seats are fixed from now on and the tables can enter scores.
+
+    Seats that break a seating rule (a hand swap or move) start only with
+    ``break_rules``: the host's "start anyway", recorded in the activity log."""
     event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     require(rnd, Round.Status.PLANNED, "start")
@@ -54,15 +57,34 @@ def begin_round(rnd: Round, *, by: Actor | None = None) -> Round:
         raise RoundStateError(
             f"Round {previous.number} is not closed yet: close it before round {rnd.number} starts."
         )
+    away = sorted(
+        s.player.name
+        for s in rnd.seats.select_related("player")
+        if s.player.status != Player.Status.PRESENT
+    )
+    if away:
+        said = ", ".join(away[:-1]) + " and " + away[-1] if len(away) > 1 else away[0]
+        raise RoundStateError(
+            f"{said} {'are' if len(away) > 1 else 'is'} seated in {rnd_word(rnd)} but no "
+            "longer checked in: re-seat the round (or plan the rounds not started again), "
+            "or check them in again, before it starts."
+        )
     problems = table_size_problems(rnd)
     if problems:
         raise RoundStateError(" ".join(problems))
+    broken = seating_rules_broken(rnd)
+    if broken and not break_rules:
+        raise RoundStateError(
+            f"These seats break a seating rule: {'; '.join(broken)}. Swap them back or "
+            f're-seat the round, or tick "Start anyway" to play {rnd_word(rnd)} as seated.'
+        )
     rnd.status = Round.Status.PLAYING
     rnd.started_at = timezone.now()
     rnd.save(update_fields=["status", "started_at"])
-    record(
-        event, Activity.Action.BEGIN, f"Started {rnd_word(rnd)}.", by=by, round_number=rnd.number
-    )
+    said = f"Started {rnd_word(rnd)}."
+    if broken:
+        said += f" Started anyway, breaking a seating rule: {'; '.join(broken)}."
+    record(event, Activity.Action.BEGIN, said, by=by, round_number=rnd.number)
     return rnd
 
 

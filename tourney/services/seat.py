@@ -564,6 +564,73 @@ def planned_rounds_breaking_rules(event: Event) -> list[tuple[int, list[str]]]:
     return found
 
 
+@dataclass(frozen=True)
+class AttendanceDrift:
+    """Rounds seated ahead (not started) that no longer match who is checked in: a player
+    seated in them went home or was marked absent, or one checked in since has no seat
+    (beyond the turns of sitting out an uneven room takes). Re-planning the rounds not
+    started seats them from who is here now."""
+
+    rounds: list[int]
+    gone: list[str]
+    """Seated in those rounds, no longer checked in."""
+    unseated: list[str]
+    """Checked in, with no seat in some of those rounds (more than sit out in turn)."""
+
+
+def planned_rounds_off_attendance(event: Event) -> AttendanceDrift | None:
+    """Whether rounds planned ahead still seat the players present (None when they do).
+
+    The movement cards and the seating page say so and offer the re-plan; a round with
+    someone seated who is not checked in can't start (:func:`play.begin_round`). Three
+    queries, however many rounds are planned."""
+    seated: dict[int, set[int]] = {}
+    for number, player in Seat.objects.filter(
+        round__event=event, round__status=Round.Status.PLANNED
+    ).values_list("round__number", "player_id"):
+        seated.setdefault(number, set()).add(player)
+    if not seated:
+        return None
+    names = dict(event.players.values_list("pk", "name"))
+    present = set(event.players.present().values_list("pk", flat=True))
+    sitting_out = _sitting_out(event, len(present))
+    rounds, gone, unseated = [], set(), set()
+    for number in sorted(seated):
+        away = seated[number] - present
+        missing = present - seated[number]
+        if away or len(missing) != sitting_out:
+            rounds.append(number)
+            gone |= away
+            unseated |= missing if len(missing) > sitting_out else set()
+    if not rounds:
+        return None
+    return AttendanceDrift(
+        rounds=rounds,
+        gone=sorted(names[p] for p in gone),
+        unseated=sorted(names[p] for p in unseated),
+    )
+
+
+def _sitting_out(event: Event, present: int) -> int:
+    """How many of ``present`` players sit each round out: none where they split into the
+    night's tables (or a short table is allowed), else the fewest that leaves a room
+    that splits."""
+    if event.allow_short_tables or present == 0:
+        return 0
+    for out in range(present):
+        try:
+            seating.table_sizes(
+                present - out,
+                min_size=event.min_table_size,
+                max_size=event.max_table_size,
+                preferred=event.preferred_table_size,
+            )
+        except (seating.SeatingError, ValueError):
+            continue
+        return out
+    return present
+
+
 def table_size_problems(rnd: Round) -> list[str]:
     event = rnd.event
     low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)
@@ -611,10 +678,14 @@ class OddShare:
 
     planned: bool
     """Some round is seated but not started: re-planning can share the rest out again."""
+    first_planned: int | None
     rounds: int
     low: int
     high: int
     unfair: list[tuple[int, str, int, str, int, list[str]]]
+    midway: tuple[int, int, str, int, str, int, list[str]] | None = None
+    """Fair over the rounds seated, but not after some earlier round (a hand swap there
+    and back later): (that round, then as ``unfair``'s first), the first such round."""
 
 
 def _few(names: list[str], most: int = 4) -> str:
@@ -630,7 +701,8 @@ def odd_table_share(event: Event) -> OddShare | None:
     The engine keeps it fair (RULES.md) unless the host's rules force otherwise: a pin to
     the odd table, or a pair kept together or apart that must take it. The seating page
     shows the count, and names who is off the fair share and the rules that put them
-    there. Three queries.
+    there, and the first round after which it was off the fair share though fair by the
+    last (a hand swap there, and back later). Three queries.
     """
     rows = list(
         Seat.objects.filter(round__event=event).values_list(
@@ -638,30 +710,61 @@ def odd_table_share(event: Event) -> OddShare | None:
         )
     )
     tables: dict[int, dict[int, list[int]]] = {}
-    planned = False
+    planned: set[int] = set()
     for number, status, table, player in rows:
         tables.setdefault(number, {}).setdefault(table, []).append(player)
-        planned |= status == Round.Status.PLANNED
+        if status == Round.Status.PLANNED:
+            planned.add(number)
     seated: Counter[int] = Counter()
     odd: Counter[int] = Counter()
     any_odd = False
-    for by_table in tables.values():
-        groups = list(by_table.values())
+    after: list[tuple[int, Counter[int], Counter[int]]] = []  # after each round but the last
+    numbers = sorted(tables)
+    for number in numbers:
+        groups = list(tables[number].values())
         flags = seating.odd_flags([len(g) for g in groups], event.preferred_table_size)
         any_odd |= any(flags)
         for group, flag in zip(groups, flags, strict=True):
             for p in group:
                 seated[p] += 1
                 odd[p] += flag
+        if number != numbers[-1]:
+            after.append((number, seated.copy(), odd.copy()))
     if not any_odd:
         return None
     names = dict(event.players.values_list("pk", "name"))
     rules = list(event.seating_constraints.select_related("player", "other"))
+    midway = None
+    for number, seated_then, odd_then in after:
+        # RULES.md asks it after every round, so a night cut short is fair too.
+        if off := _off_share(seated_then, odd_then, names, rules):
+            midway = (number, *off[0])
+            break
     by_count: dict[int, list[int]] = {}
     for p, count in seated.items():
         by_count.setdefault(count, []).append(p)
     rounds = max(by_count)
     everyone = by_count[rounds]
+    unfair = _off_share(seated, odd, names, rules)
+    return OddShare(
+        planned=bool(planned),
+        first_planned=min(planned, default=None),
+        rounds=rounds,
+        low=min((odd[p] for p in everyone), default=0),
+        high=max((odd[p] for p in everyone), default=0),
+        unfair=unfair,
+        midway=None if unfair else midway,
+    )
+
+
+def _off_share(
+    seated: Counter[int], odd: Counter[int], names: dict[int, str], rules: list
+) -> list[tuple[int, str, int, str, int, list[str]]]:
+    """For :class:`OddShare`: per group of players seated as often, those more than one
+    apart at the odd table, and the rules on them."""
+    by_count: dict[int, list[int]] = {}
+    for p, count in seated.items():
+        by_count.setdefault(count, []).append(p)
     unfair = []
     for count, players in sorted(by_count.items(), reverse=True):
         most, least = max(odd[p] for p in players), min(odd[p] for p in players)
@@ -676,10 +779,4 @@ def odd_table_share(event: Event) -> OddShare | None:
             if rule.player_id in ends or (rule.other_id is not None and rule.other_id in ends)
         ]
         unfair.append((count, top, most, bottom, least, binding))
-    return OddShare(
-        planned=planned,
-        rounds=rounds,
-        low=min((odd[p] for p in everyone), default=0),
-        high=max((odd[p] for p in everyone), default=0),
-        unfair=unfair,
-    )
+    return unfair

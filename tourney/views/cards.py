@@ -84,6 +84,7 @@ def movement_cards(request: HttpRequest, slug: str) -> HttpResponse:
             "cards": cards,
             "join_url": absolute_url(request, reverse("join")),
             "breaking": services.planned_rounds_breaking_rules(event),
+            "drift": services.planned_rounds_off_attendance(event),
         },
     )
 

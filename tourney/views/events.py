@@ -185,7 +185,13 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "is_over": event.is_over(),
             "rule_count": event.seating_constraints.count(),
             "seating_job": services.seating_in_progress(event),
-            "seating_problems": services.tonights_constraint_problems(event),
+            "seating_problems": (problems := services.tonights_constraint_problems(event)),
+            "room_words": services.tonights_tables_in_words(event) if problems else "",
+            "drift": (
+                services.planned_rounds_off_attendance(event)
+                if not event.is_over() and not event.is_table_game
+                else None
+            ),
             **after_night_context(request, event),
         },
     )

@@ -245,7 +245,11 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = host_event(request, slug, need="run")
     rnd = host_round(event, number)
     try:
-        services.begin_round(rnd, by=services.Actor.account(request.user))
+        services.begin_round(
+            rnd,
+            by=services.Actor.account(request.user),
+            break_rules=request.POST.get("break_rules") == "1",
+        )
     except services.RoundStateError as exc:
         return refused(request, str(exc), reverse("round_detail", args=[slug, number]))
     messages.success(request, f"Round {number} has started. Tables can enter scores.")

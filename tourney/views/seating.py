@@ -28,7 +28,8 @@ def _context(event: Event, **extra) -> dict:
         "event": event,
         "constraints": event.seating_constraints.select_related("player", "other"),
         "form": SeatingConstraintForm(event=event),
-        "problems": services.tonights_constraint_problems(event),
+        "problems": (problems := services.tonights_constraint_problems(event)),
+        "room_words": services.tonights_tables_in_words(event) if problems else "",
         "job": job,
         "seating": job is not None and job == services.seating_in_progress(event),
         "stalled": job is not None and services.is_stalled(job),
@@ -48,6 +49,7 @@ def _context(event: Event, **extra) -> dict:
         and event.ended_at is None,
         "next_number": (latest.number + 1) if latest else 1,
         "breaking": services.planned_rounds_breaking_rules(event),
+        "drift": services.planned_rounds_off_attendance(event),
         "playing": _playing(event),
         # Called by the full page only, not by the job partial polled every second.
         "odd_share": functools.cache(lambda: services.odd_table_share(event)),
