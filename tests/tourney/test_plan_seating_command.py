@@ -222,3 +222,27 @@ def test_a_pair_kept_together_never_sits_out_but_a_pinned_player_does():
     assert 0 not in sat_out and 1 not in sat_out
     assert 2 in sat_out
     assert sorted(set(sat_out)) == [2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--pin", "²=1"], "--pin ²=1: expected PLAYER=TABLE, two whole numbers."),
+        (["--apart", "1,١"], "--apart 1,١: expected A,B, two whole numbers."),
+        (["--rounds", "12"], "--rounds 12: Toonerville Rook has 11 rounds: choose 11 or fewer."),
+        (["--players", "2001"], "--players 2001: plan rooms of up to 2,000 players here"),
+    ],
+)
+def test_numbers_it_cannot_plan_are_refused_saying_why(args, said):
+    """Digits outside ASCII passed str.isdigit() and then broke int() (a traceback);
+    500 rounds or 100,000 players ran for minutes."""
+    options = {"players": 9, "rounds": 2}
+    flags = []
+    for flag, value in zip(args[::2], args[1::2], strict=True):
+        if flag in ("--rounds", "--players"):
+            options[flag[2:]] = int(value)
+        else:
+            flags += [flag, value]
+    with pytest.raises(CommandError) as caught:
+        call_command("plan_seating", *flags, game="toonerville", **options)
+    assert said in str(caught.value)

@@ -532,6 +532,10 @@ def _check_seats(c: Checker, doc: dict, path: str, round_ids, table_ids, player_
         c.once(by_place, (s.get("table"), s.get("position")), here, "two players in one seat")
 
 
+RULE_FIELDS = {"kind", "player", "other", "table"}
+"""What an exported seating rule holds (``backup.export_event``)."""
+
+
 def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
     """The host's seating rules, if the file has them (older files don't)."""
     if "seating_constraints" not in doc:
@@ -541,6 +545,9 @@ def _check_constraints(c: Checker, doc: dict, path: str, player_ids) -> None:
     pairs: set = set()
     for i, rule in enumerate(rules_):
         here = f"{_join(path, 'seating_constraints')}[{i}]"
+        if isinstance(rule, dict) and (unknown := sorted(map(str, set(rule) - RULE_FIELDS))):
+            # A misspelt "tabel" would otherwise be a pin with no table, said as that.
+            c.add(here, f"unknown seating rule fields: {', '.join(unknown)}")
         c.choice(rule, "kind", here, SeatingConstraint.Kind)
         c.ref(rule, "player", here, player_ids, "a player")
         if rule.get("kind") == SeatingConstraint.Kind.PIN:

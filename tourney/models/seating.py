@@ -156,6 +156,9 @@ class SeatingJob(models.Model):
     fixes = models.JSONField(default=list, blank=True)
     rounds_seated = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a worker took it (running from then)."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -571,8 +571,12 @@ class SwapForm(forms.Form):
         error_messages={"min_value": "Tables are numbered from 1."},
     )
 
-    def __init__(self, *args, rnd: Round, **kwargs):
-        super().__init__(*args, **kwargs)
+    seats = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    """The seats the page showed (``services.seats_stamp``): a swap sent twice, or from a
+    stale tab, is refused rather than applied to other seats."""
+
+    def __init__(self, *args, rnd: Round, seen: str = "", **kwargs):
+        super().__init__(*args, initial={"seats": seen}, **kwargs)
         seated = Player.objects.filter(seats__round=rnd).order_by("name")
         self.fields["player"].queryset = seated
         self.fields["other"].queryset = seated

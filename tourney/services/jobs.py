@@ -31,17 +31,32 @@ from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next
 
 # A job not finished after this long was lost (its worker stopped mid-plan).
 LOST_AFTER = datetime.timedelta(minutes=10)
+# A job running this long lost its worker: the slowest plan (500 players, planned three
+# times over while the door keeps checking people in) takes seconds, not a minute.
+RUN_LOST_AFTER = datetime.timedelta(seconds=60)
 # A job still queued after this long has no worker taking it (runserver without
 # `db_worker`, or the worker stopped): the seating page offers to seat it in the request.
 STALLED_AFTER = datetime.timedelta(seconds=15)
 
 
 def seating_in_progress(event: Event) -> SeatingJob | None:
-    """The seating of this event the queue is working on, if any."""
-    recent = timezone.now() - LOST_AFTER
+    """The seating of this event the queue is working on, if any.
+
+    A job running for longer than any plan takes lost its worker (killed mid-plan, the
+    terminal closed): it is marked so here, nothing having been written (a seating
+    writes in one transaction at its end), and the host can seat again at once."""
+    now = timezone.now()
+    SeatingJob.objects.filter(
+        event=event, state=SeatingJob.State.RUNNING, started_at__lt=now - RUN_LOST_AFTER
+    ).update(
+        state=SeatingJob.State.REFUSED,
+        message="The task queue's worker stopped while seating, and nothing was saved: seat again.",
+        finished_at=now,
+    )
     return (
         event.seating_jobs.filter(
-            state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING], created_at__gte=recent
+            state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING],
+            created_at__gte=now - LOST_AFTER,
         )
         .order_by("-pk")
         .first()
@@ -58,21 +73,30 @@ def start_seating(
     wait: float | None = None,
     user=None,
 ) -> SeatingJob:
-    """Queue a seating and wait a moment for it; the job says how it went, or that it goes on."""
-    busy = seating_in_progress(event)
-    if busy is not None:
-        return busy
+    """Queue a seating and wait a moment for it; the job says how it went, or that it goes on.
+
+    One seating at a time: while one is under way (two clicks at once, a second host) the
+    job returned is that one, with ``asked_meanwhile`` set when it is not what was asked
+    for, so the page can say this click didn't start anything."""
     if round_number is None and action == SeatingJob.Action.NEXT:
         with contextlib.suppress(RoundStateError):  # the task says why, in the job
             round_number = next_round_number(event)  # for the page to name; checked again
-    job = SeatingJob.objects.create(
-        event=event,
-        action=action,
-        round_number=round_number,
-        fallback=fallback or "",
-        method=method or "",
-        requested_by=user if user is not None and user.is_authenticated else None,
-    )
+    with transaction.atomic():
+        # Checked and queued under the night's lock: two clicks at once make one job.
+        Event.objects.select_for_update().only("pk").get(pk=event.pk)
+        busy = seating_in_progress(event)
+        if busy is None:
+            job = SeatingJob.objects.create(
+                event=event,
+                action=action,
+                round_number=round_number,
+                fallback=fallback or "",
+                method=method or "",
+                requested_by=user if user is not None and user.is_authenticated else None,
+            )
+    if busy is not None:
+        busy.asked_meanwhile = (busy.action, busy.round_number) != (action, round_number)
+        return busy
     run_seating_job.enqueue(job.pk)
     wait = settings.ROOKERY_SEATING_WAIT if wait is None else wait
     if transaction.get_connection().in_atomic_block:
@@ -91,7 +115,7 @@ def start_seating(
 def run_seating_job(job_id: int) -> str:
     """Plan and write one seating (the planning holds no transaction); record the outcome."""
     claimed = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED).update(
-        state=SeatingJob.State.RUNNING
+        state=SeatingJob.State.RUNNING, started_at=timezone.now()
     )
     if not claimed:
         return "gone"

@@ -84,18 +84,30 @@ class Inputs:
 
 
 def read_inputs(
-    event: Event, number: int, *, fallback: str | None = None, method: str | None = None
+    event: Event,
+    number: int,
+    *,
+    fallback: str | None = None,
+    method: str | None = None,
+    among: Sequence[int] | None = None,
 ) -> Inputs:
-    """What round ``number`` would be planned from now (a few queries, no planning)."""
+    """What round ``number`` would be planned from now (a few queries, no planning).
+
+    ``among``: as if only those of the players present were (the players a plan was
+    made for, to tell a room that only gained arrivals since from one that changed)."""
     from .seat import _chosen_fallback, season_prior, seating_history
 
     players = dict(event.players.present().values_list("pk", "name"))
+    if among is not None:
+        players = {p: name for p, name in players.items() if p in set(among)}
     present = tuple(sorted(players))
     method = method or event.seating_method
     mix = method == Event.Seating.MIX
     one_table = event.kind == Event.Kind.TABLE
     game = event.game
     prior = season_prior(event) if mix and event.season_seating and not one_table else {}
+    if among is not None:
+        prior = {pair: w for pair, w in prior.items() if set(pair) <= set(present)}
     return Inputs(
         event_id=event.pk,
         slug=event.slug,

@@ -7,6 +7,7 @@ standings), .activity and .common.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -194,14 +195,25 @@ def _planned_then_written[T](
     lock: if attendance, the rounds played or the constraints moved meanwhile,
     the seating is planned again from the new inputs.
     """
-    for _attempt in range(PLAN_ATTEMPTS):
+    for attempt in range(PLAN_ATTEMPTS):
         number = number_of(event)
         inputs = planning.read_inputs(event, number, fallback=fallback, method=method)
         plans = planning.plan_rounds(inputs, rest=rest)
         with transaction.atomic():
             locked = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
-            if number_of(locked) == number and inputs == planning.read_inputs(
-                locked, number, fallback=fallback, method=method
+            if number_of(locked) == number and (
+                inputs == planning.read_inputs(locked, number, fallback=fallback, method=method)
+                # The door kept checking people in (a big night's start): the last try is
+                # written when arrivals are all that changed. They are listed as checked
+                # in with no seat, for the host to re-seat (the plan still holds for the
+                # rest: nobody left, no rule or score moved).
+                or (
+                    attempt == PLAN_ATTEMPTS - 1
+                    and inputs
+                    == planning.read_inputs(
+                        locked, number, fallback=fallback, method=method, among=inputs.present
+                    )
+                )
             ):
                 done = write(locked, number, plans)
                 _remember_fallback(locked, fallback)
@@ -334,12 +346,51 @@ def season_repeats_of(rnd: Round) -> int | None:
     )
 
 
+def seats_stamp(rnd: Round) -> str:
+    """A short fingerprint of a round's seats (who sits where), for the swap form: a
+    swap sent from a page showing other seats (a double tap, a second tab, a re-seat
+    meanwhile) is refused rather than applied to seats its sender never saw, where a
+    second "swap Ann and Bo" would swap them back. One query."""
+    seats = sorted(rnd.seats.values_list("player_id", "table__number", "position"))
+    return hashlib.blake2s(repr(seats).encode(), digest_size=8).hexdigest()
+
+
+def _take_turn_at(rnd: Round, seen: str | None) -> Round:
+    """Lock the night (as seating and starting a round do, so a swap and a re-seat take
+    turns instead of deadlocking on PostgreSQL), then refuse a change sent from a page
+    whose seats are no longer the round's."""
+    Event.objects.select_for_update().only("pk").get(pk=rnd.event_id)
+    current = Round.objects.select_related("event").filter(pk=rnd.pk).first()
+    if current is None:  # the rounds not started were planned again meanwhile
+        raise RoundStateError(
+            f"Round {rnd.number} was seated again after this page was loaded: nothing was "
+            "changed. Check the tables and try again."
+        )
+    rnd = current
+    if seen and seen != seats_stamp(rnd):
+        raise RoundStateError(
+            f"The seats of round {rnd.number} changed after this page was loaded (a swap "
+            "sent twice, another tab, or a re-seat): nothing was changed. Check the tables "
+            "below and try again."
+        )
+    return rnd
+
+
 @transaction.atomic
-def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -> str:
+def swap_players(
+    rnd: Round, a: Player, b: Player, *, by: Actor | None = None, seen: str | None = None
+) -> str:
     """Swap two seated players' places before play starts. Returns what else moved for the
-    seat rule (see :func:`keep_seats_moving`), in words, or ""."""
+    seat rule (see :func:`keep_seats_moving`), in words, or "". ``seen``: the
+    :func:`seats_stamp` of the page the swap was sent from."""
+    rnd = _take_turn_at(rnd, seen)
     require(rnd, Round.Status.PLANNED, "swap players in")
     require_in_night(rnd, rnd.event, "seat")
+    if not rnd.seats.filter(player__in=[a, b]).count() == 2:
+        raise RoundStateError(
+            f"{a.name} and {b.name} aren't both seated in round {rnd.number} any more "
+            "(re-seated meanwhile?): check the tables and try again."
+        )
     seat_a = rnd.seats.select_for_update().select_related("table").get(player=a)
     seat_b = rnd.seats.select_for_update().select_related("table").get(player=b)
     if seat_a.table_id == seat_b.table_id:
@@ -363,12 +414,25 @@ def swap_players(rnd: Round, a: Player, b: Player, *, by: Actor | None = None) -
 
 
 @transaction.atomic
-def move_player(rnd: Round, player: Player, table_number: int, *, by: Actor | None = None) -> str:
+def move_player(
+    rnd: Round,
+    player: Player,
+    table_number: int,
+    *,
+    by: Actor | None = None,
+    seen: str | None = None,
+) -> str:
     """Move one player to the last seat of another table (or a new table). Returns what
-    else moved for the seat rule, in words, or ""."""
+    else moved for the seat rule, in words, or "". ``seen`` as for :func:`swap_players`."""
+    rnd = _take_turn_at(rnd, seen)
     require(rnd, Round.Status.PLANNED, "move players in")
     require_in_night(rnd, rnd.event, "seat")
-    seat = rnd.seats.select_related("table").get(player=player)
+    seat = rnd.seats.select_related("table").filter(player=player).first()
+    if seat is None:
+        raise RoundStateError(
+            f"{player.name} isn't seated in round {rnd.number} any more (re-seated "
+            "meanwhile?): check the tables and try again."
+        )
     old_table = seat.table
     if old_table.number == table_number:
         return ""

@@ -109,7 +109,11 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "rules_broken": (
             services.seating_rules_broken(rnd) if rnd.status == Round.Status.PLANNED else []
         ),
-        "swap_form": SwapForm(rnd=rnd) if rnd.status == Round.Status.PLANNED else None,
+        "swap_form": (
+            SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
+            if rnd.status == Round.Status.PLANNED
+            else None
+        ),
         "close_form": CloseRoundForm(),
         "contract": rnd.contract(),
         "poll_seconds": settings.ROOKERY_POLL_SECONDS,
@@ -182,19 +186,22 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         before = services.repeats_of(rnd)
         player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
         try:
+            by, seen = services.Actor.account(request.user), form.cleaned_data["seats"] or None
             if other is not None:
-                also = services.swap_players(
-                    rnd, player, other, by=services.Actor.account(request.user)
-                )
+                also = services.swap_players(rnd, player, other, by=by, seen=seen)
                 done = f"Swapped {player.name} and {other.name}."
             else:
-                also = services.move_player(
-                    rnd, player, table, by=services.Actor.account(request.user)
-                )
+                also = services.move_player(rnd, player, table, by=by, seen=seen)
                 done = f"Moved {player.name} to table {table}."
             if also:
                 done += f" {also} Reprint the movement cards if they are out."
         except services.RoundStateError as exc:
+            # What was typed, against the seats there now (the round may be seated anew).
+            rnd = host_round(event, number)
+            data = request.POST.copy()
+            data["seats"] = services.seats_stamp(rnd)
+            form = SwapForm(data, rnd=rnd)
+            form.is_valid()
             form.add_error(None, str(exc))
         else:
             rnd = host_round(event, number)
@@ -202,7 +209,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, f"{done} {_repeat_change(before, after)}")
             if not request.htmx:
                 return redirect("round_detail", slug=slug, number=number)
-            form = SwapForm(rnd=rnd)
+            form = SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
     template = "tourney/round_detail.html" + ("#tables" if request.htmx else "")
     status = 200 if form.is_valid() or not form.errors else 422
     return render(request, template, _round_context(event, rnd, swap_form=form), status=status)

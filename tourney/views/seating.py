@@ -23,6 +23,7 @@ from tourney.views.common import host_event, refused, room_splits
 
 def _context(event: Event, **extra) -> dict:
     latest = event.rounds.order_by("-number").first()
+    running = services.seating_in_progress(event)  # first: it lets go of a lost job
     job = services.latest_seating(event)
     context = {
         "event": event,
@@ -31,7 +32,7 @@ def _context(event: Event, **extra) -> dict:
         "problems": (problems := services.tonights_constraint_problems(event)),
         "room_words": services.tonights_tables_in_words(event) if problems else "",
         "job": job,
-        "seating": job is not None and job == services.seating_in_progress(event),
+        "seating": job is not None and job == running,
         "stalled": job is not None and services.is_stalled(job),
         "retry_url": _action_url(job) if job is not None else None,
         # A room that didn't split, since changed so it does (an eighth player came):
@@ -164,6 +165,13 @@ def seating_answer(
     """The answer to a seating click: the plan, the choice a room needs, a refusal, or
     (while the queue is still planning) the seating page that says so."""
     event = job.event
+    if getattr(job, "asked_meanwhile", False):
+        messages.warning(
+            request,
+            "Another seating was already under way (another tab, or a second host), so this "
+            "click started nothing: once it is done, check the tables and ask again if "
+            "you still need to.",
+        )
     if job.in_progress:
         return redirect("event_seating", slug=event.slug)
     if job.state == SeatingJob.State.PROBLEM:

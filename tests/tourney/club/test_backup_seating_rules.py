@@ -250,3 +250,19 @@ def test_rules_the_form_took_after_someone_went_home_import(tmp_path, host):
     restored = Event.objects.get()
     assert restored.players.get(name="P05").status == Player.Status.LEFT
     assert len([r for r in rules_of(restored) if r[0] == "pin"]) == 6
+
+
+def test_a_rule_with_a_field_a_backup_never_holds_is_refused_naming_it(tmp_path, host):
+    """A hand-edited "tabel": 2 beside a pin was imported without a word."""
+    event = night(5, owner=host)
+    add_rules(event)
+    path, doc = exported(tmp_path, event)
+    doc["seating_constraints"][0]["tabel"] = 2
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    services.delete_event(event)
+
+    with pytest.raises(
+        CommandError, match=r"seating_constraints\[0\]: unknown seating rule fields: tabel"
+    ):
+        call_command("import_event", str(path), stdout=io.StringIO())
+    assert not Event.objects.exists()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -20,6 +21,8 @@ from tourney.seating.constraints import Constraints
 TOURNAMENT_GAMES = ("toonerville", "shanghai")
 # Not a seating method of its own: the mix method, which plans every round together.
 NIGHT = "night"
+MOST_PLAYERS = 2000
+"""The largest room planned here: a church hall's night is tens, a big event hundreds."""
 
 
 def simulated_totals(players: int, rounds: int, seed: int | str) -> list[dict[int, int]]:
@@ -118,7 +121,17 @@ class Command(BaseCommand):
     ) -> None:
         if players < 1 or rounds < 1:
             raise CommandError("--players and --rounds must be at least 1.")
+        if players > MOST_PLAYERS:
+            raise CommandError(
+                f"--players {players}: plan rooms of up to {MOST_PLAYERS:,} players here "
+                "(500 take about two seconds)."
+            )
         rules = get_game(game)
+        if rounds > len(rules.rounds):
+            raise CommandError(
+                f"--rounds {rounds}: {rules.name} has {len(rules.rounds)} rounds: choose "
+                f"{len(rules.rounds)} or fewer."
+            )
         if fallback == "short_table" and rules.short_table_size is None:
             raise CommandError(
                 f"--fallback short_table: {rules.name} has no short table (games with one: "
@@ -191,7 +204,8 @@ def _numbers(text: str, sep: str, option: str, players: int, *, table: bool = Fa
     """``"3=1"`` or ``"1,2"`` as two numbers, the first (or both) a player 0 to N-1."""
     parts = text.split(sep)
     shape = "PLAYER=TABLE" if table else "A,B"
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    # ASCII digits only: "²".isdigit() holds, and int("²") then fails.
+    if len(parts) != 2 or not all(re.fullmatch(r"[0-9]+", p.strip()) for p in parts):
         raise CommandError(f"{option} {text}: expected {shape}, two whole numbers.")
     a, b = (int(p) for p in parts)
     for player in (a,) if table else (a, b):
