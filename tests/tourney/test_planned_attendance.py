@@ -188,3 +188,17 @@ def test_the_rules_warning_names_the_tables_it_checked_them_against(host_client,
     assert "Tonight's room (8 players at tables of 4 and 4) can't keep every" in page_of(
         host_client, "event_detail", event
     )
+
+
+def test_rules_another_split_can_keep_are_kept_there_not_refused(host_client, host):
+    """9 players, three kept apart: not "no seating keeps all of these rules" (5 and 4),
+    but three tables of 3."""
+    event = night(9, owner=host, rounds_planned=3)
+    p = {pl.name: pl for pl in event.players.all()}
+    for a, b in [("P01", "P02"), ("P01", "P03"), ("P02", "P03")]:
+        services.add_seating_rule(event, kind="apart", player=p[a], other=p[b])
+    assert "can't keep every rule" not in page_of(host_client, "event_seating", event)
+    rnd = services.seat_next_round(event)
+    assert sorted(t.seats.count() for t in rnd.tables.all()) == [3, 3, 3]
+    tables = {s.player.name: s.table.number for s in rnd.seats.select_related("player", "table")}
+    assert len({tables["P01"], tables["P02"], tables["P03"]}) == 3

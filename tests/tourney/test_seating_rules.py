@@ -501,3 +501,55 @@ def test_the_app_tells_round_by_round_methods_how_long_the_night_is(method):
     assert [len(plan.seated()) for plan in plans[-3:]] == [21, 21, 21]
     assert [odd_seats(plans, p) for p in present[12:]] == [1] * 9
     assert odd_spread(plans, 4) <= 1
+
+
+@pytest.mark.parametrize("method", [*METHODS, "night"])
+@pytest.mark.parametrize(
+    ("n", "rules", "tables"),
+    [
+        # Three kept apart: a 5 and a 4 can't, three tables of 3 can.
+        (9, Constraints.of(apart=[(0, 1), (0, 2), (1, 2)]), [3, 3, 3]),
+        # Five at table 1: 4, 3 and 3 can't seat them, two 5s can.
+        (10, Constraints.of(pinned=dict.fromkeys(range(5), 1)), [5, 5]),
+        (14, Constraints.of(pinned=dict.fromkeys(range(5), 1)), [5, 5, 4]),
+        # Four kept apart at 13: 5, 4 and 4 can't, 4, 3, 3 and 3 can.
+        (13, Constraints.of(apart=[(a, b) for a in range(4) for b in range(a + 1, 4)]), None),
+    ],
+)
+def test_rules_the_usual_tables_cant_keep_take_another_even_split(method, n, rules, tables):
+    """Both attacks on the rules found rooms refused as impossible ("No seating keeps all
+    of these rules at once") where another split the game allows keeps them."""
+    players = list(range(n))
+    if method == "night":
+        plans = plan_night(players, rounds=4, constraints=rules, **TOONERVILLE)
+    else:
+        totals = {p: 10 * p for p in players}
+        plans = []
+        for _ in range(4):
+            plans.append(
+                plan_round(
+                    players,
+                    history=plans,
+                    method=method,
+                    totals=totals if method == "standings" else None,
+                    constraints=rules,
+                    **TOONERVILLE,
+                )
+            )
+    for plan in plans:
+        sizes = sorted((len(t) for t in plan.tables), reverse=True)
+        if tables is not None:
+            assert sizes == tables
+        assert all(3 <= s <= 5 for s in sizes) and sum(sizes) == n
+        at = {p: i + 1 for i, t in enumerate(plan.tables) for p in t}
+        for p, t in rules.pinned:
+            assert at[p] == t
+        for a, b in rules.apart:
+            assert at[a] != at[b]
+    assert kept_seats(plans) == 0
+
+
+def test_the_usual_tables_stay_when_the_rules_hold_there():
+    rules = Constraints.of(apart=[(0, 1)], pinned={2: 1})
+    plans = plan_night(list(range(13)), rounds=3, constraints=rules, **TOONERVILLE)
+    assert all(sorted(map(len, p.tables)) == [4, 4, 5] for p in plans)

@@ -106,13 +106,19 @@ def _regular_sizes(n: int, min_size: int, max_size: int, preferred: int) -> list
     4) go to more, smaller tables: a smaller table plays a round faster, so
     the room finishes together.
     """
+    splits = _even_splits(n, min_size, max_size, preferred)
+    return splits[0] if splits else None
+
+
+def _even_splits(n: int, min_size: int, max_size: int, preferred: int) -> list[list[int]]:
+    """Every even split of ``n`` within the sizes, best first (:func:`_regular_sizes`'s
+    is the first). The others serve a room whose seating rules the best one can't keep:
+    9 Toonerville players, three kept apart, sit at three tables of 3, not a 5 and a 4."""
     if n <= 0:
-        return None
+        return []
     fitting = [t for t in range(1, n + 1) if t * min_size <= n <= t * max_size]
-    if not fitting:
-        return None
-    best = min(fitting, key=lambda t: (abs(Fraction(n, t) - preferred), -t))
-    return _even_split(n, best)
+    fitting.sort(key=lambda t: (abs(Fraction(n, t) - preferred), -t))
+    return [_even_split(n, t) for t in fitting]
 
 
 def _short_sizes(

@@ -126,6 +126,13 @@ class Rules:
     def unit_of(self) -> dict[P, tuple[P, ...]]:
         return {p: unit for unit in self.units for p in unit}
 
+    def fits_for(self, present: Sequence[P]) -> Callable[[list[int]], bool] | None:
+        """Whether these rules can hold at a split, for ``Room.split`` to choose one they
+        can; None without rules (the usual split, unasked)."""
+        if not self:
+            return None
+        return lambda sizes: self.source.fits(sizes, present)
+
     def check(self, split: Sequence[int], seated: Iterable[P], name: Callable = str) -> None:
         """Raise :class:`ConstraintError` when these constraints cannot hold at ``split``."""
         found = self.source.problems(split, seated, name)

@@ -131,7 +131,7 @@ def plan(
     """
     rules = rules or Rules()
     keep = rules.never_out
-    seated, sizes, out = _rooms(present, history, rounds, room, rng, keep)
+    seated, sizes, out = _rooms(present, history, rounds, room, rng, keep, rules.fits_for(present))
     for split in dict.fromkeys(map(tuple, sizes)):  # each table split once, in order
         # Everyone present, not only those seated: at one table with someone sitting out,
         # a pair kept apart means one of them sits out every round, and the check says so.
@@ -198,17 +198,18 @@ def _rooms(
     room: Room,
     rng: random.Random,
     keep: frozenset = frozenset(),
+    fits: Callable[[list[int]], bool] | None = None,
 ) -> tuple[list[list[P]], list[list[int]], list[list[P]]]:
     """Who is seated in each round, at which table sizes, and who sits out."""
     if room.sits_out_nobody(len(present)):
-        sizes, _ = room.split(present, _History.read([]), rng)
+        sizes, _ = room.split(present, _History.read([]), rng, fits=fits)
         return [present[:] for _ in range(rounds)], [sizes] * rounds, [[] for _ in range(rounds)]
     # Who sits out depends only on who sat out before, so it is settled first;
     # a stand-in round with everyone at a table of one records who was seated.
     seated, sizes, out = [], [], []
     sofar = list(history)
     for _ in range(rounds):
-        split, sitting_out = room.split(present, _History.read(sofar), rng, keep)
+        split, sitting_out = room.split(present, _History.read(sofar), rng, keep, fits)
         here = [p for p in present if p not in set(sitting_out)]
         seated.append(here)
         sizes.append(split)

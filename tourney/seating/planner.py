@@ -216,7 +216,7 @@ def _single(
     rng = random.Random(f"rookery-seating|{seed}|{len(history)}|{method}")
     rules = Rules.of(constraints, present)
     keep = rules.never_out
-    sizes, sitting_out = room.split(present, past, rng, keep)
+    sizes, sitting_out = room.split(present, past, rng, keep, rules.fits_for(present))
     out_set = set(sitting_out)
     seated = [player for player in present if player not in out_set]
     rules.check(sizes, present)  # everyone present: see night.plan

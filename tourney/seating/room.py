@@ -9,12 +9,14 @@ import one way, ``core`` and ``designs`` at the bottom, then ``room``, then
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tourney.seating.constraints import ConstraintError
 from tourney.seating.core import (
     P,
     _choose_sitters,
+    _even_splits,
     _History,
     _no_split_error,
     _regular_sizes,
@@ -39,15 +41,18 @@ class Room:
         past: _History,
         rng: random.Random,
         keep: frozenset = frozenset(),
+        fits: Callable[[list[int]], bool] | None = None,
     ) -> tuple[list[int], list[P]]:
         """The table sizes for ``present`` and who sits out (see ``planner.plan_round``).
 
         Players in ``keep`` (a group the host keeps together) never sit out:
         a group sits out whole or not at all, and "not at all" keeps the
-        rotation of sitting out simple for everyone else.
+        rotation of sitting out simple for everyone else. ``fits`` (the host's
+        rules): where the usual split can't keep them, another even split that can
+        (:meth:`regular`).
         """
         n = len(present)
-        sizes = _regular_sizes(n, self.min_size, self.max_size, self.preferred)
+        sizes = self.regular(n, fits)
         sitting_out: list[P] = []
         if sizes is None:
             if self.fallback == "short_table":
@@ -63,12 +68,26 @@ class Room:
                     if refusal:
                         raise ConstraintError(refusal)
                     sitting_out = _choose_sitters(may, out, past, rng)
-                    sizes = _regular_sizes(n - out, self.min_size, self.max_size, self.preferred)
+                    sizes = self.regular(n - out, fits)
             if sizes is None:
                 raise _no_split_error(
                     n, self.min_size, self.max_size, self.preferred, self.short_table_size
                 )
         return sizes, sitting_out
+
+    def regular(self, n: int, fits: Callable[[list[int]], bool] | None = None) -> list[int] | None:
+        """The even split of ``n`` players nearest the preferred size, or where ``fits``
+        (the host's rules) refuses it, the next that ``fits`` takes: 8 players with five
+        kept together can't (two 4s), 10 with five pinned to table 1 sit at two 5s, not a
+        4 and two 3s. The usual split when none fits (the rules' check then says why)."""
+        splits = _even_splits(n, self.min_size, self.max_size, self.preferred)
+        if not splits:
+            return None
+        if fits is not None:
+            for sizes in splits:
+                if fits(sizes):
+                    return sizes
+        return splits[0]
 
     def sits_out_nobody(self, n: int) -> bool:
         return self.fallback != "sit_out" or (

@@ -29,7 +29,7 @@ from tourney import seating
 from tourney.models import Event, NightPlan
 from tourney.seating.constraints import ConstraintError, Constraints
 from tourney.seating.core import _regular_sizes, _sit_out_count
-from tourney.seating.room import too_few_to_sit_out
+from tourney.seating.room import Room, too_few_to_sit_out
 
 DIGEST_VERSION = "rookery-night-plan/2"  # 2: the deal shared over the whole night
 
@@ -168,8 +168,23 @@ def constraint_problems(inputs: Inputs) -> list[str]:
             # Each rule may look harmless alone: say what they do together.
             return [refusal]
         seated -= out or 0
+    sizes = _split_for_rules(seated, inputs)
+    if sizes is None:
+        return []
+    return inputs.constraints.problems(sizes, inputs.present, name=inputs.name)
+
+
+def _split_for_rules(seated: int, inputs: Inputs) -> list[int] | None:
+    """The tables ``seated`` players sit at, as the planner chooses them: the even split
+    nearest the preferred size, or where the host's rules can't hold there, the next one
+    they can (``Room.regular``); a short table under the fewer-players rules when the
+    night chose it and nothing else splits. None when the room doesn't split."""
+    room = Room(inputs.min_size, inputs.max_size, inputs.preferred)
+    sizes = room.regular(seated, lambda s: inputs.constraints.fits(s, inputs.present))
+    if sizes is not None:
+        return sizes
     try:
-        sizes = seating.table_sizes(
+        return seating.table_sizes(
             seated,
             min_size=inputs.min_size,
             max_size=inputs.max_size,
@@ -177,20 +192,24 @@ def constraint_problems(inputs: Inputs) -> list[str]:
             short_table_size=inputs.short_table_size if inputs.fallback == "short_table" else None,
         )
     except seating.SeatingError:
-        return []
-    return inputs.constraints.problems(sizes, inputs.present, name=inputs.name)
+        return None
 
 
 def tonights_constraint_problems(event: Event) -> list[str]:
     """:func:`constraint_problems` for the players checked in now (two queries)."""
-    from .seat import _chosen_fallback
-
     if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
         return []
+    return constraint_problems(_tonights_inputs(event))
+
+
+def _tonights_inputs(event: Event) -> Inputs:
+    """What the rules are checked with before seating: the players checked in now."""
+    from .seat import _chosen_fallback
+
     players = dict(event.players.present().values_list("pk", "name"))
     present = tuple(sorted(players))
     game = event.game
-    inputs = Inputs(
+    return Inputs(
         event_id=event.pk,
         slug=event.slug,
         number=1,
@@ -209,38 +228,21 @@ def tonights_constraint_problems(event: Event) -> list[str]:
         constraints=event.seating_constraints.as_constraints().present(present),
         names=tuple(sorted(players.items())),
     )
-    return constraint_problems(inputs)
 
 
 def tonights_tables_in_words(event: Event) -> str:
     """How the players checked in now split into tables, for the seating rules' warning:
-    "13 players at tables of 5, 4 and 4" (the split the rules are checked against; the
-    night's table sizes choose it). Empty when they don't split (that is said on its
-    own). One query."""
-    from .seat import _chosen_fallback
-
-    n = event.players.present().count()
-    fallback = _chosen_fallback(event, None)
+    "13 players at tables of 5, 4 and 4" (the split the rules are checked against, as the
+    planner chooses it). Empty when they don't split (that is said on its own)."""
+    inputs = _tonights_inputs(event)
+    n = len(inputs.present)
     out = 0
-    if fallback == "sit_out" and (
-        _regular_sizes(n, event.min_table_size, event.max_table_size, event.preferred_table_size)
-        is None
+    if inputs.fallback == "sit_out" and (
+        _regular_sizes(n, inputs.min_size, inputs.max_size, inputs.preferred) is None
     ):
-        out = (
-            _sit_out_count(
-                n, event.min_table_size, event.max_table_size, event.preferred_table_size
-            )
-            or 0
-        )
-    try:
-        sizes = seating.table_sizes(
-            n - out,
-            min_size=event.min_table_size,
-            max_size=event.max_table_size,
-            preferred=event.preferred_table_size,
-            short_table_size=event.game.short_table_size if fallback == "short_table" else None,
-        )
-    except (seating.SeatingError, ValueError):
+        out = _sit_out_count(n, inputs.min_size, inputs.max_size, inputs.preferred) or 0
+    sizes = _split_for_rules(n - out, inputs)
+    if not sizes:
         return ""
     sizes = sorted(sizes, reverse=True)
     seats = (

