@@ -44,23 +44,33 @@ def seating_in_progress(event: Event) -> SeatingJob | None:
 
     A job running for longer than any plan takes lost its worker (killed mid-plan, the
     terminal closed): it is marked so here, nothing having been written (a seating
-    writes in one transaction at its end), and the host can seat again at once."""
-    now = timezone.now()
-    SeatingJob.objects.filter(
-        event=event, state=SeatingJob.State.RUNNING, started_at__lt=now - RUN_LOST_AFTER
-    ).update(
-        state=SeatingJob.State.REFUSED,
-        message="The task queue's worker stopped while seating, and nothing was saved: seat again.",
-        finished_at=now,
-    )
-    return (
-        event.seating_jobs.filter(
-            state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING],
-            created_at__gte=now - LOST_AFTER,
+    writes in one transaction at its end), and the host can seat again at once. One
+    read while nothing is lost (the seating page polls this every second, and an
+    UPDATE would take SQLite's write lock each time)."""
+    while True:
+        now = timezone.now()
+        job = (
+            event.seating_jobs.filter(
+                state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING],
+                created_at__gte=now - LOST_AFTER,
+            )
+            .order_by("-pk")
+            .first()
         )
-        .order_by("-pk")
-        .first()
-    )
+        lost = (
+            job is not None
+            and job.state == SeatingJob.State.RUNNING
+            and job.started_at is not None
+            and job.started_at < now - RUN_LOST_AFTER
+        )
+        if not lost:
+            return job
+        SeatingJob.objects.filter(pk=job.pk, state=SeatingJob.State.RUNNING).update(
+            state=SeatingJob.State.REFUSED,
+            message="The task queue's worker stopped while seating, and nothing was saved: "
+            "seat again.",
+            finished_at=now,
+        )
 
 
 def start_seating(
