@@ -202,3 +202,71 @@ def test_rules_another_split_can_keep_are_kept_there_not_refused(host_client, ho
     assert sorted(t.seats.count() for t in rnd.tables.all()) == [3, 3, 3]
     tables = {s.player.name: s.table.number for s in rnd.seats.select_related("player", "table")}
     assert len({tables["P01"], tables["P02"], tables["P03"]}) == 3
+
+
+def test_start_anyway_covers_only_the_seats_the_host_saw(host_client, host):
+    """Tab 1 shows one broken rule and its "Start anyway"; tab 2 breaks another since."""
+    event = night(12, owner=host, rounds_planned=3)
+    one = services.seat_next_round(event)
+    tables = list(one.tables.all())
+    a = tables[0].seats.first().player
+    b = tables[1].seats.first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[0].number)
+    services.swap_players(one, a, b)
+    seen = services.seats_stamp(one)
+    page = unescape(host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode())
+    assert f'name="seats" value="{seen}"' in page
+    c = tables[2].seats.first().player
+    services.add_seating_rule(event, kind="apart", player=c, other=b)
+    services.swap_players(one, a, c)  # in another tab: c joins b
+    url = reverse("round_begin", args=[event.slug, 1])
+    answer = host_client.post(url, {"break_rules": "1", "seats": seen}, follow=True)
+    assert "The seats of round 1 changed after this page was loaded" in unescape(
+        answer.content.decode()
+    )
+    assert event.rounds.get(number=1).status == Round.Status.PLANNED
+    now = services.seats_stamp(one)
+    host_client.post(url, {"break_rules": "1", "seats": now})
+    assert event.rounds.get(number=1).status == Round.Status.PLAYING
+
+
+def test_a_swap_that_breaks_a_rule_reloads_the_page_for_its_start_anyway(host_client, host):
+    event = night(12, owner=host, rounds_planned=3)
+    one = services.seat_next_round(event)
+    tables = list(one.tables.all())
+    a, b = tables[0].seats.first().player, tables[1].seats.first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[0].number)
+    answer = host_client.post(
+        reverse("round_swap", args=[event.slug, 1]),
+        {"player": a.pk, "other": b.pk, "seats": services.seats_stamp(one)},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.headers.get("HX-Refresh") == "true"
+
+
+def test_a_rule_saved_opens_at_the_top_and_a_move_to_the_same_table_says_so(host_client, host):
+    event = night(12, owner=host, rounds_planned=3)
+    p = event.players.get(name="P01")
+    answer = host_client.post(
+        reverse("seating_constraint_add", args=[event.slug]),
+        {"kind": "pin", "player": p.pk, "table": 1},
+    )
+    assert answer.status_code == 302 and answer.url.endswith("/seating/#main")
+    one = services.seat_next_round(event)
+    here = one.seats.get(player=p).table.number
+    with pytest.raises(services.RoundStateError, match=f"P01 already sits at table {here}"):
+        services.move_player(one, p, here)
+
+
+def test_an_odd_share_the_rules_force_offers_no_re_plan_that_cannot_help(host_client, host):
+    """Five pinned to table 1, the 5 at 13 players: they sit at it every round."""
+    event = night(13, owner=host, rounds_planned=4)
+    for name in ("P01", "P02", "P03", "P04", "P05"):
+        services.add_seating_rule(event, kind="pin", player=event.players.get(name=name), table=1)
+    services.plan_rest_of_night(event)
+    share = services.odd_table_share(event)
+    assert share.unfair and not share.replan_helps
+    text = page_of(host_client, "event_seating", event)
+    section = text[text.index('id="odd-share-title"') :]
+    assert "The rules put them there: re-planning would seat them the same way." in section
+    assert "Re-plan the rounds not started" not in section

@@ -201,3 +201,53 @@ def test_a_door_that_keeps_checking_people_in_does_not_stop_round_one(host, monk
     monkeypatch.setattr(planning, "plan_rounds", plan_then_one_leaves)
     with pytest.raises(services.RoundStateError, match="checked in or out while round 1"):
         services.reseat_round(rnd)
+
+
+def test_a_slow_plan_says_it_is_alive_and_is_not_let_go(host, monkeypatch):
+    """A 4,000-player night plans for minutes: its worker says it is alive every few
+    seconds, so the page doesn't call it lost at a fixed minute and offer a second plan
+    beside it."""
+    from tourney.services import jobs
+
+    monkeypatch.setattr(jobs, "ALIVE_EVERY", 0.05)
+    event = night(13, owner=host, rounds_planned=3)
+    job = SeatingJob.objects.create(event=event, action=SeatingJob.Action.NEXT, round_number=1)
+    seat = jobs._seat
+    seen = []
+
+    def slow_seat(job):
+        import time
+
+        time.sleep(0.5)
+        seen.append(SeatingJob.objects.get(pk=job.pk).alive_at)
+        return seat(job)
+
+    monkeypatch.setattr(jobs, "_seat", slow_seat)
+    assert jobs.run_seating_job.call(job.pk) == SeatingJob.State.DONE
+    assert seen[0] is not None  # said while it planned
+    # Started long ago, alive a moment ago: still the seating under way.
+    SeatingJob.objects.filter(pk=job.pk).update(
+        state=SeatingJob.State.RUNNING,
+        started_at=timezone.now() - datetime.timedelta(minutes=5),
+        alive_at=timezone.now(),
+    )
+    assert services.seating_in_progress(event).pk == job.pk
+    SeatingJob.objects.filter(pk=job.pk).update(
+        alive_at=timezone.now() - datetime.timedelta(seconds=31)
+    )
+    assert services.seating_in_progress(event) is None
+
+
+def test_the_page_polling_a_seating_that_ended_without_a_plan_reloads_whole(host):
+    event = night(13, owner=host, rounds_planned=3)
+    SeatingJob.objects.create(
+        event=event,
+        action=SeatingJob.Action.NEXT,
+        state=SeatingJob.State.REFUSED,
+        message="The task queue's worker stopped while seating, and nothing was saved: seat again.",
+    )
+    client = host_client_for(host)
+    url = reverse("event_seating", args=[event.slug])
+    polled = client.get(url + "?polling=1", headers={"HX-Request": "true"})
+    assert polled.headers.get("HX-Refresh") == "true"  # the seat buttons come back with it
+    assert "HX-Refresh" not in client.get(url, headers={"HX-Request": "true"}).headers

@@ -159,6 +159,11 @@ class SeatingJob(models.Model):
     started_at = models.DateTimeField(
         null=True, blank=True, help_text="When a worker took it (running from then)."
     )
+    alive_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The worker's last word that it is still planning (every few seconds).",
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import threading
 import time
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.tasks import task
 from django.utils import timezone
 
@@ -31,9 +32,11 @@ from .seat import next_round_number, plan_rest_of_night, reseat_round, seat_next
 
 # A job not finished after this long was lost (its worker stopped mid-plan).
 LOST_AFTER = datetime.timedelta(minutes=10)
-# A job running this long lost its worker: the slowest plan (500 players, planned three
-# times over while the door keeps checking people in) takes seconds, not a minute.
-RUN_LOST_AFTER = datetime.timedelta(seconds=60)
+# A running job whose worker has said nothing for this long lost it (killed mid-plan):
+# while it plans, the worker says it is alive every ALIVE_EVERY (a 4,000-player night
+# plans for minutes, and is not lost).
+RUN_LOST_AFTER = datetime.timedelta(seconds=30)
+ALIVE_EVERY = 5.0
 # A job still queued after this long has no worker taking it (runserver without
 # `db_worker`, or the worker stopped): the seating page offers to seat it in the request.
 STALLED_AFTER = datetime.timedelta(seconds=15)
@@ -57,11 +60,12 @@ def seating_in_progress(event: Event) -> SeatingJob | None:
             .order_by("-pk")
             .first()
         )
+        last_word = job and (job.alive_at or job.started_at)
         lost = (
             job is not None
             and job.state == SeatingJob.State.RUNNING
-            and job.started_at is not None
-            and job.started_at < now - RUN_LOST_AFTER
+            and last_word is not None
+            and last_word < now - RUN_LOST_AFTER
         )
         if not lost:
             return job
@@ -131,6 +135,10 @@ def run_seating_job(job_id: int) -> str:
         return "gone"
     job = SeatingJob.objects.select_related("event", "requested_by").get(pk=job_id)
     outcome: dict = {"state": SeatingJob.State.DONE}
+    done = threading.Event()
+    alive = threading.Thread(target=_say_alive, args=(job_id, done), daemon=True)
+    if not transaction.get_connection().in_atomic_block:  # else nobody else sees the job
+        alive.start()
     try:
         outcome["rounds_seated"], outcome["message"] = _seat(job)
     except seating.SeatingError as exc:
@@ -145,6 +153,10 @@ def run_seating_job(job_id: int) -> str:
             finished_at=timezone.now(),
         )
         raise
+    finally:
+        done.set()
+        if alive.is_alive():
+            alive.join()
     SeatingJob.objects.filter(pk=job_id).update(finished_at=timezone.now(), **outcome)
     return outcome["state"]
 
@@ -165,6 +177,18 @@ def _seat(job: SeatingJob) -> tuple[list[int], str]:
         )
     done = reseat_round(rnd, fallback=fallback, method=job.method or None, by=by)
     return [done.number], done.moved_on
+
+
+def _say_alive(job_id: int, done: threading.Event) -> None:
+    """While a job plans (pure Python, seconds to minutes), mark it alive every few
+    seconds, so the page tells a slow plan from a worker that was killed mid-plan."""
+    try:
+        while not done.wait(ALIVE_EVERY):
+            SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.RUNNING).update(
+                alive_at=timezone.now()
+            )
+    finally:
+        connection.close()  # this thread's own connection
 
 
 _FIX_WORDS = {

@@ -39,15 +39,19 @@ from .common import (
     require_in_night,
 )
 from .fills import fill_round, refresh_fills
-from .seat import seat_next_round, seating_rules_broken, table_size_problems
+from .seat import seat_next_round, seating_rules_broken, seats_stamp, table_size_problems
 
 
 @transaction.atomic
-def begin_round(rnd: Round, *, by: Actor | None = None, break_rules: bool = False) -> Round:
+def begin_round(
+    rnd: Round, *, by: Actor | None = None, break_rules: bool = False, seen: str | None = None
+) -> Round:
     """Start play: the seats are fixed from now on and the tables can enter scores.
 
     Seats that break a seating rule (a hand swap or move) start only with
-    ``break_rules``: the host's "start anyway", recorded in the activity log."""
+    ``break_rules``: the host's "start anyway", recorded in the activity log, and only
+    for the seats the host saw (``seen``, ``seats_stamp`` of their page): a swap in
+    another tab since may break rules they never agreed to."""
     event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     require(rnd, Round.Status.PLANNED, "start")
@@ -73,6 +77,12 @@ def begin_round(rnd: Round, *, by: Actor | None = None, break_rules: bool = Fals
     if problems:
         raise RoundStateError(" ".join(problems))
     broken = seating_rules_broken(rnd)
+    if broken and break_rules and seen and seen != seats_stamp(rnd):
+        raise RoundStateError(
+            f"The seats of {rnd_word(rnd)} changed after this page was loaded, so "
+            '"Start anyway" may not cover the rules they break now: check the tables '
+            "and start again."
+        )
     if broken and not break_rules:
         raise RoundStateError(
             f"These seats break a seating rule: {'; '.join(broken)}. Swap them back or "

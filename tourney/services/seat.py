@@ -452,7 +452,9 @@ def move_player(
         )
     old_table = seat.table
     if old_table.number == table_number:
-        return ""
+        raise RoundStateError(
+            f"{player.name} already sits at table {table_number}: nothing was moved."
+        )
     target, _ = GameTable.objects.get_or_create(round=rnd, number=table_number)
     TableCard.objects.get_or_create(event=rnd.event, number=table_number)
     last = target.seats.aggregate(m=Max("position"))["m"]
@@ -767,6 +769,14 @@ class OddShare:
     midway: tuple[int, int, str, int, str, int, list[str]] | None = None
     """Fair over the rounds seated, but not after some earlier round (a hand swap there
     and back later): (that round, then as ``unfair``'s first), the first such round."""
+
+    @property
+    def replan_helps(self) -> bool:
+        """Whether re-planning can even it out: some player off the share whom no rule
+        names (where the rules put them there, a re-plan puts them there again)."""
+        if self.unfair:
+            return any(not binding for *_, binding in self.unfair)
+        return self.midway is not None and not self.midway[-1]
 
 
 def _few(names: list[str], most: int = 4) -> str:

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from scoring import rules
 from scoring.once import answered_once
@@ -184,6 +185,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = SwapForm(request.POST, rnd=rnd)
     if form.is_valid():
         before = services.repeats_of(rnd)
+        broke = bool(services.seating_rules_broken(rnd))
         player, other, table = (form.cleaned_data[k] for k in ("player", "other", "table"))
         try:
             by, seen = services.Actor.account(request.user), form.cleaned_data["seats"] or None
@@ -209,6 +211,10 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, f"{done} {_repeat_change(before, after)}")
             if not request.htmx:
                 return redirect("round_detail", slug=slug, number=number)
+            if broke or services.seating_rules_broken(rnd):
+                # A rule broken or mended: the start form below the tables changes too
+                # ("Start anyway", for the seats shown), so the whole page comes again.
+                return HttpResponseClientRefresh()
             form = SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
     template = "tourney/round_detail.html" + ("#tables" if request.htmx else "")
     status = 200 if form.is_valid() or not form.errors else 422
@@ -256,6 +262,7 @@ def round_begin(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             rnd,
             by=services.Actor.account(request.user),
             break_rules=request.POST.get("break_rules") == "1",
+            seen=request.POST.get("seats") or None,
         )
     except services.RoundStateError as exc:
         return refused(request, str(exc), reverse("round_detail", args=[slug, number]))

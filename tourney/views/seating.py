@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from scoring import rules
 from tourney import services
@@ -76,6 +76,11 @@ def event_seating(request: HttpRequest, slug: str) -> HttpResponse:
         job = context["job"]
         if job is not None and not context["seating"] and job.state == SeatingJob.State.DONE:
             return HttpResponseClientRedirect(job_destination(job))
+        if not context["seating"] and request.GET.get("polling"):
+            # The page was polling a seating that ended refused, with a choice to make, or
+            # lost its worker: the whole page again, so its seat buttons come back with
+            # the message (they are outside this part).
+            return HttpResponseClientRefresh()
         return render(request, "tourney/event_seating.html#job", context)
     return render(request, "tourney/event_seating.html", context)
 
@@ -94,7 +99,9 @@ def seating_constraint_add(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             messages.success(request, f"Saved: {rule.describe()}.")
-            return redirect("event_seating", slug=slug)
+            # The form posts to #add-rule (a refusal opens at its message); the answer
+            # opens at the top, where "Saved" and any warning are, not at an empty form.
+            return redirect(reverse("event_seating", args=[slug]) + "#main")
     return render(request, "tourney/event_seating.html", _context(event, form=form), status=422)
 
 
