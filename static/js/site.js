@@ -25,6 +25,25 @@
     focusSummary();
   }
 
+  /* An answer that sends the page elsewhere (HX-Redirect, HX-Refresh: a seating done,
+     or ended without a plan) stops this page's polls: the next page may take seconds to
+     load (a 2,500-player night's movement cards), and each poll meanwhile answered
+     with the redirect again, starting the load over, so none ever finished. */
+  var leaving = false;
+  document.addEventListener("htmx:beforeOnLoad", function (ev) {
+    var xhr = ev.detail && ev.detail.xhr;
+    if (xhr && (xhr.getResponseHeader("HX-Redirect") || xhr.getResponseHeader("HX-Refresh") === "true")) {
+      leaving = true;
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    if (leaving) { ev.preventDefault(); }
+  });
+  /* Back to this page from the browser's cache: it polls again. */
+  window.addEventListener("pageshow", function (ev) {
+    if (ev.persisted) { leaving = false; }
+  });
+
   /* Refused htmx requests (4xx) say why. htmx drops error answers, so a host who
      moved a player to table 9 saw nothing at all. Two kinds of answer come back:
      - the region again, holding the form with its errors and what was typed: it is

@@ -81,11 +81,14 @@ def test_swap_and_move_refusals_show_beside_the_form_and_keep_the_choice(
         "Choose a player to swap with, or a table to move to."
     )
 
-    # A good move still works, and the message goes with the refusal.
+    # A good move still works, and the message goes with the refusal. (To another table:
+    # a move to the table the player is at is refused, nothing moved.)
+    here = rnd.seats.select_related("table").get(player__name=names[0]).table.number
+    there = 1 if here != 1 else 2
     form = page.locator("form", has=page.get_by_role("button", name="Swap or move"))
-    form.get_by_label("…or move to table").fill(str(last_table - 1))
+    form.get_by_label("…or move to table").fill(str(there))
     form.get_by_role("button", name="Swap or move").click()
-    page.get_by_text(f"Moved {names[0]} to table {last_table - 1}.").wait_for()
+    page.get_by_text(f"Moved {names[0]} to table {there}.").wait_for()
     expect(page.locator("#round-tables form [role=alert]")).to_have_count(0)
     context.close()
 
@@ -252,4 +255,51 @@ def test_the_pads_200_minus_works_again_after_a_refused_save(live_server, browse
     expect(page.get_by_label("Points the other side took")).to_have_value("140")
     page.get_by_label("Points the bidding side took").fill("150")
     expect(page.get_by_label("Points the other side took")).to_have_value("50")
+    context.close()
+
+
+def test_a_seating_done_while_the_page_polls_goes_to_its_plan_once(
+    live_server, browser, host, monkeypatch
+):
+    """A 2,500-player night's movement cards take seconds to build. The seating page
+    polls every second; each poll answered with the redirect again and started the load
+    over, so the host never got there. One redirect now stops the polls."""
+    import sys
+    import threading
+    import time
+
+    from django.utils import timezone
+
+    from tourney.models import SeatingJob
+
+    event = night(13, owner=host, rounds_planned=3)
+    services.plan_rest_of_night(event)
+    job = SeatingJob.objects.create(
+        event=event,
+        action=SeatingJob.Action.NIGHT,
+        state=SeatingJob.State.RUNNING,
+        started_at=timezone.now(),
+    )
+    built = []
+    drift = services.planned_rounds_off_attendance
+
+    def slow_cards(ev):  # the movement cards' page calls it once a load
+        if sys._getframe(1).f_code.co_name == "movement_cards":
+            built.append(time.monotonic())
+            time.sleep(3)
+        return drift(ev)
+
+    monkeypatch.setattr(services, "planned_rounds_off_attendance", slow_cards)
+    context, page = signed_in(browser, live_server, host)
+    page.goto(live_server.url + reverse("event_seating", args=[event.slug]))
+    page.get_by_text("Seating the rest of the night…").wait_for()
+    threading.Timer(
+        0.5,
+        lambda: SeatingJob.objects.filter(pk=job.pk).update(
+            state=SeatingJob.State.DONE, rounds_seated=[1, 2, 3], finished_at=timezone.now()
+        ),
+    ).start()
+    page.wait_for_url("**/movement/**", timeout=15_000)
+    page.get_by_role("button", name="Print").wait_for()
+    assert len(built) == 1, built
     context.close()

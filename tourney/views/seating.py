@@ -50,7 +50,7 @@ def _context(event: Event, **extra) -> dict:
         and event.ended_at is None,
         "next_number": (latest.number + 1) if latest else 1,
         "breaking": services.planned_rounds_breaking_rules(event),
-        "drift": services.planned_rounds_off_attendance(event),
+        "drift": functools.cache(lambda: services.planned_rounds_off_attendance(event)),
         "playing": _playing(event),
         # Called by the full page only, not by the job partial polled every second.
         "odd_share": functools.cache(lambda: services.odd_table_share(event)),
