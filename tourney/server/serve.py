@@ -32,6 +32,9 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -134,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         stop_task_worker(worker)
 
 
-def start_task_worker() -> subprocess.Popen | None:
+def start_task_worker() -> TaskWorker | None:
     """The task queue's worker (django-tasks-db's `db_worker`), beside the server.
 
     Seating a big night takes seconds of CPU: in a process of its own it neither
@@ -145,18 +148,63 @@ def start_task_worker() -> subprocess.Popen | None:
     """
     if os.environ.get("ROOKERY_TASK_WORKER", "1") == "0":
         return None
-    command = [sys.executable, "-m", "django", "db_worker", "--interval", "0.2"]
-    return subprocess.Popen(command, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    return TaskWorker([sys.executable, "-m", "django", "db_worker", "--interval", "0.2"])
 
 
-def stop_task_worker(worker: subprocess.Popen | None) -> None:
-    if worker is None or worker.poll() is not None:
-        return
-    worker.terminate()  # db_worker finishes the seating it is on, then stops
-    try:
-        worker.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        worker.kill()
+class TaskWorker:
+    """The worker process, started again when it stops on its own (killed, out of
+    memory): a seating it was on is let go by the seating page (it saved nothing), and
+    the next one finds a worker. Not more than ``RESTARTS`` times a minute: a worker that
+    cannot start (a broken install) is left stopped, saying so, and the seating page
+    offers to seat in the request instead."""
+
+    RESTARTS = 5
+    CHECK_EVERY = 1.0
+
+    def __init__(self, command: list[str]) -> None:
+        self.command = command
+        self.env = {**os.environ, "PYTHONPATH": os.getcwd()}
+        self.process = subprocess.Popen(command, env=self.env)
+        self.stopping = threading.Event()
+        self.watcher = threading.Thread(target=self.watch, name="task-worker", daemon=True)
+        self.watcher.start()
+
+    def watch(self) -> None:
+        started: deque[float] = deque()
+        while not self.stopping.wait(self.CHECK_EVERY):
+            code = self.process.poll()
+            if code is None:
+                continue
+            now = time.monotonic()
+            while started and started[0] < now - 60:
+                started.popleft()
+            if len(started) >= self.RESTARTS:
+                print(
+                    f"The task queue's worker stopped {self.RESTARTS} times in a minute "
+                    "(see above); it is left stopped. Seating still works: the seating "
+                    "page offers to seat in the request.",
+                    flush=True,
+                )
+                return
+            started.append(now)
+            print(f"The task queue's worker stopped (exit {code}); starting it again.", flush=True)
+            self.process = subprocess.Popen(self.command, env=self.env)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.watcher.join(timeout=5)
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()  # db_worker finishes the seating it is on, then stops
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def stop_task_worker(worker: TaskWorker | None) -> None:
+    if worker is not None:
+        worker.stop()
 
 
 def port_is_free(address: str, port: int) -> None:
