@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
+from scoring.rules import name_list
 from tourney import seating
 from tourney.models import Event, NightPlan
 from tourney.seating.constraints import ConstraintError, Constraints
@@ -99,7 +100,7 @@ def read_inputs(
 
     players = dict(event.players.present().values_list("pk", "name"))
     if among is not None:
-        players = {p: name for p, name in players.items() if p in set(among)}
+        players = {p: players[p] for p in set(among) & players.keys()}
     present = tuple(sorted(players))
     method = method or event.seating_method
     mix = method == Event.Seating.MIX
@@ -107,7 +108,7 @@ def read_inputs(
     game = event.game
     prior = season_prior(event) if mix and event.season_seating and not one_table else {}
     if among is not None:
-        prior = {pair: w for pair, w in prior.items() if set(pair) <= set(present)}
+        prior = {pair: w for pair, w in prior.items() if pair <= players.keys()}
     return Inputs(
         event_id=event.pk,
         slug=event.slug,
@@ -157,21 +158,29 @@ def constraint_problems(inputs: Inputs) -> list[str]:
     if not inputs.constraints or inputs.one_table:
         return []
     seated = len(inputs.present)
-    splits = _regular_sizes(seated, inputs.min_size, inputs.max_size, inputs.preferred)
-    if inputs.fallback == "sit_out" and splits is None:
-        # The tables of those left once the fewest have sat out (7 Rook Shanghai players:
-        # one table of 6): the rules must hold there too. Only when the room does not
-        # split as it is: 6 of those 7 (one gone home) make a table of 6, nobody out.
-        out = _sit_out_count(seated, inputs.min_size, inputs.max_size, inputs.preferred)
-        kept = {p for group in inputs.constraints.groups(inputs.present) for p in group}
-        if out and (refusal := too_few_to_sit_out(out, seated - len(kept))):
-            # Each rule may look harmless alone: say what they do together.
-            return [refusal]
-        seated -= out or 0
-    sizes = _split_for_rules(seated, inputs)
+    # The tables of those left once the fewest have sat out (7 Rook Shanghai players:
+    # one table of 6): the rules must hold there too. Only when the room does not
+    # split as it is: 6 of those 7 (one gone home) make a table of 6, nobody out.
+    out = _sitting_out(inputs)
+    kept = {p for group in inputs.constraints.groups(inputs.present) for p in group}
+    if out and (refusal := too_few_to_sit_out(out, seated - len(kept))):
+        # Each rule may look harmless alone: say what they do together.
+        return [refusal]
+    sizes = _split_for_rules(seated - out, inputs)
     if sizes is None:
         return []
     return inputs.constraints.problems(sizes, inputs.present, name=inputs.name)
+
+
+def _sitting_out(inputs: Inputs) -> int:
+    """How many of those present sit each round out: the fewest that leave a room that
+    splits, where the night chose sitting out and the room doesn't split as it is."""
+    n = len(inputs.present)
+    if inputs.fallback != "sit_out" or (
+        _regular_sizes(n, inputs.min_size, inputs.max_size, inputs.preferred) is not None
+    ):
+        return 0
+    return _sit_out_count(n, inputs.min_size, inputs.max_size, inputs.preferred) or 0
 
 
 def _split_for_rules(seated: int, inputs: Inputs) -> list[int] | None:
@@ -236,20 +245,12 @@ def tonights_tables_in_words(event: Event) -> str:
     planner chooses it). Empty when they don't split (that is said on its own)."""
     inputs = _tonights_inputs(event)
     n = len(inputs.present)
-    out = 0
-    if inputs.fallback == "sit_out" and (
-        _regular_sizes(n, inputs.min_size, inputs.max_size, inputs.preferred) is None
-    ):
-        out = _sit_out_count(n, inputs.min_size, inputs.max_size, inputs.preferred) or 0
+    out = _sitting_out(inputs)
     sizes = _split_for_rules(n - out, inputs)
     if not sizes:
         return ""
     sizes = sorted(sizes, reverse=True)
-    seats = (
-        f"a table of {sizes[0]}"
-        if len(sizes) == 1
-        else "tables of " + ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]}"
-    )
+    seats = f"a table of {sizes[0]}" if len(sizes) == 1 else f"tables of {name_list(sizes)}"
     sitting = f", {out} sitting out" if out else ""
     return f"{n} players at {seats}{sitting}"
 

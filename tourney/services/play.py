@@ -67,10 +67,10 @@ def begin_round(
         if s.player.status != Player.Status.PRESENT
     )
     if away:
-        said = ", ".join(away[:-1]) + " and " + away[-1] if len(away) > 1 else away[0]
+        verb = "are" if len(away) > 1 else "is"
         raise RoundStateError(
-            f"{said} {'are' if len(away) > 1 else 'is'} seated in {rnd_word(rnd)} but no "
-            "longer checked in: re-seat the round (or plan the rounds not started again), "
+            f"{rules.name_list(away)} {verb} seated in {rnd_word(rnd)} but no longer "
+            "checked in: re-seat the round (or plan the rounds not started again), "
             "or check them in again, before it starts."
         )
     problems = table_size_problems(rnd)

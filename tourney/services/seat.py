@@ -1,8 +1,8 @@
 """Seating a round: the seating engine's plan written to the database, and the
 host's adjustments before play starts (re-seat, swap, move).
 
-May import tourney.models, tourney.seating, the master sheet (seating by
-standings), .activity and .common.
+May import tourney.models, tourney.seating, scoring.rules (its words), the master
+sheet (seating by standings), .activity and .common.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from scoring.rules import name_list
 from tourney import seating
 from tourney.models import Activity, Event, GameTable, Player, Round, Seat, TableCard
+from tourney.seating.core import _regular_sizes, _sit_out_count
 
 from . import planning
 from .activity import Actor, record
@@ -403,7 +405,7 @@ def swap_players(
     rnd = _take_turn_at(rnd, seen)
     require(rnd, Round.Status.PLANNED, "swap players in")
     require_in_night(rnd, rnd.event, "seat")
-    if not rnd.seats.filter(player__in=[a, b]).count() == 2:
+    if rnd.seats.filter(player__in=[a, b]).count() != 2:
         raise RoundStateError(
             f"{a.name} and {b.name} aren't both seated in round {rnd.number} any more "
             "(re-seated meanwhile?): check the tables and try again."
@@ -660,6 +662,13 @@ class AttendanceDrift:
     unseated: list[str]
     """Checked in, with no seat in some of those rounds (more than sit out in turn)."""
 
+    @property
+    def rounds_were(self) -> str:
+        """ "Round 3 was", "Rounds 2, 3 and 4 were"."""
+        if len(self.rounds) == 1:
+            return f"Round {self.rounds[0]} was"
+        return f"Rounds {name_list(self.rounds)} were"
+
 
 def planned_rounds_off_attendance(event: Event) -> AttendanceDrift | None:
     """Whether rounds planned ahead still seat the players present (None when they do).
@@ -697,21 +706,12 @@ def planned_rounds_off_attendance(event: Event) -> AttendanceDrift | None:
 def _sitting_out(event: Event, present: int) -> int:
     """How many of ``present`` players sit each round out: none where they split into the
     night's tables (or a short table is allowed), else the fewest that leaves a room
-    that splits."""
-    if event.allow_short_tables or present == 0:
+    that splits (all of them when none does)."""
+    sizes = (event.min_table_size, event.max_table_size, event.preferred_table_size)
+    if event.allow_short_tables or present == 0 or _regular_sizes(present, *sizes) is not None:
         return 0
-    for out in range(present):
-        try:
-            seating.table_sizes(
-                present - out,
-                min_size=event.min_table_size,
-                max_size=event.max_table_size,
-                preferred=event.preferred_table_size,
-            )
-        except (seating.SeatingError, ValueError):
-            continue
-        return out
-    return present
+    out = _sit_out_count(present, *sizes)
+    return present if out is None else out
 
 
 def table_size_problems(rnd: Round) -> list[str]:
@@ -782,7 +782,7 @@ class OddShare:
 def _few(names: list[str], most: int = 4) -> str:
     """Up to ``most`` names, then how many more: "Ann, Bo, Cy and 5 others"."""
     if len(names) <= most + 1:  # never "and 1 others"
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return name_list(names)
     return ", ".join(names[:most]) + f" and {len(names) - most} others"
 
 
@@ -831,11 +831,8 @@ def odd_table_share(event: Event) -> OddShare | None:
         if off := _off_share(seated_then, odd_then, names, rules):
             midway = (number, *off[0])
             break
-    by_count: dict[int, list[int]] = {}
-    for p, count in seated.items():
-        by_count.setdefault(count, []).append(p)
-    rounds = max(by_count)
-    everyone = by_count[rounds]
+    rounds = max(seated.values())
+    everyone = [p for p, count in seated.items() if count == rounds]
     unfair = _off_share(seated, odd, names, rules)
     return OddShare(
         planned=bool(planned),
