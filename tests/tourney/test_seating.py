@@ -287,6 +287,42 @@ def test_the_deal_is_shared_out_over_the_whole_night(players, rounds, sizes, see
         assert len({table[0] for table in plan.tables}) == len(plan.tables)
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed"),
+    [(9, 8, "s7"), (11, 6, "s3"), (11, 7, "s10"), (13, 7, "s3"), (17, 8, "s6")],
+)
+def test_the_deal_stays_shared_when_a_chosen_dealer_cannot_deal(players, rounds, seed):
+    """A dealer chosen for the night who keeps their table and would keep seat 1 (the seat
+    rule) hands the deal to another, and the rest of the night is shared out again. That
+    share gave a third deal to players with two while others had one (9 players over 8
+    rounds ended 3, 3 and 1, 1, 1, 1): it raised everyone's allowance at once."""
+    plans = plan_night(range(100, 100 + players), rounds=rounds, **TOONERVILLE, seed=seed)
+    deals = Counter(table[0] for plan in plans for table in plan.tables)
+    counts = [deals[p] for p in range(100, 100 + players)]
+    assert max(counts) - min(counts) <= 1, sorted(counts)
+
+
+def test_a_night_shared_again_gives_the_next_deals_to_those_who_dealt_least():
+    """Three of nine have dealt twice and six once: the four deals left go to four of the
+    six, not to anyone for a third time."""
+    from tourney.seating.core import share_deals
+
+    history = [
+        Plan(tables=((0, 1, 2, 3, 4), (5, 6, 7, 8))),
+        Plan(tables=((1, 0, 2, 3, 4), (6, 5, 7, 8))),
+        Plan(tables=((2, 0, 1, 4, 5), (3, 6, 7, 8))),
+        Plan(tables=((0, 1, 2, 3, 4), (7, 5, 6, 8))),
+        Plan(tables=((1, 0, 2, 3, 7), (4, 5, 6, 8))),
+        Plan(tables=((2, 0, 1, 3, 4), (8, 5, 6, 7))),
+    ]
+    tables = [[[0, 1, 2, 4, 8], [3, 5, 6, 7]], [[0, 1, 2, 3, 5], [4, 6, 7, 8]]]
+    dealers = share_deals(tables, history)
+    deals = Counter(t[0] for plan in history for t in plan.tables)
+    for round_dealers in dealers:
+        deals.update(round_dealers)
+    assert sorted(deals.values()) == [1, 1, 2, 2, 2, 2, 2, 2, 2]
+
+
 @pytest.mark.parametrize("seed", [0, 5])
 def test_odd_size_tables_rotate(seed):
     plans = plan_night(range(13), rounds=10, **TOONERVILLE, seed=seed)

@@ -375,26 +375,32 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
     is given the fewest deals anyone need have, as far as their tables allow; then the
     other tables their dealers, the most deals anyone has as few as seats a dealer at
     every table. A chain of changes never takes a deal from anyone, so the
-    first step's deals stay. Returns, for each round, the set of its dealers."""
+    first step's deals stay. Each step raises the deals allowed to one more than the
+    last, counting those in ``history``: a night planned again after a round whose
+    dealer changed (the seat rule) gave a third deal to someone who had two while
+    others had one (9 players, 8 rounds). Returns, for each round, the set of its
+    dealers."""
     past = _History.read(history)
     slots = [(r, tuple(g)) for r, tables in enumerate(groups) for g in tables if g]
     players = {p for _, g in slots for p in g}
     dealers: list[set[P]] = [set() for _ in groups]
     if not slots:
         return dealers
-    total = sum(past.deals[p] for p in players) + len(slots)
-    least = total // len(players)
-    room = {p: max(0, least - past.deals[p]) for p in players}
+    level = (sum(past.deals[p] for p in players) + len(slots)) // len(players)
     dealt: dict[P, list[int]] = {p: [] for p in players}
+
+    def spare(p: P) -> bool:
+        """Whether ``p`` may take one more deal at the level allowed now."""
+        return past.deals[p] + len(dealt[p]) < level
+
     chosen: list[P | None] = [None] * len(slots)
     last = dict(past.last_dealt)
     # First come, first served, round by round: whoever has dealt least, longest ago.
     for i, (r, group) in enumerate(slots):
-        free = [p for p in group if room[p] > 0]
+        free = [p for p in group if spare(p)]
         if free:
             p = min(free, key=lambda q: (len(dealt[q]) + past.deals[q], last.get(q, -1)))
             chosen[i] = p
-            room[p] -= 1
             dealt[p].append(i)
             last[p] = len(history) + r  # history's rounds come first, on one count
 
@@ -409,8 +415,7 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
                 queue.append(p)
         while queue:
             p = queue.popleft()
-            if room[p] > 0:
-                room[p] -= 1
+            if spare(p):
                 while True:  # p takes its slot; whoever held that slot takes theirs
                     slot, before = came[p]
                     if chosen[slot] is not None:
@@ -431,9 +436,8 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
         if chosen[i] is None:
             augment(i)  # where it can't, the next step fills it
     for i in range(len(slots)):
-        while chosen[i] is None and not augment(i):  # one more deal each, as few times as can be
-            for p in players:
-                room[p] += 1
+        while chosen[i] is None and not augment(i):  # one more deal, as few times as can be
+            level += 1
     for (r, _), p in zip(slots, chosen, strict=True):
         dealers[r].add(p)
     return dealers
