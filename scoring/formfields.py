@@ -1,4 +1,5 @@
-"""Form pieces both apps use: names as typed, scores as typed, house-rule fields.
+"""Form pieces both apps use: names as typed, scores and whole numbers as typed, house-rule
+fields.
 
 They live here, below the host's forms (`tourney.night.forms`) and the score pads'
 (`scoring.forms`), so that `scoring` never imports from `tourney`.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from scoring import rules
 
@@ -45,6 +47,26 @@ def _joinable(ch: str) -> bool:
     return bool(ch) and ord(ch) > 0x24F and unicodedata.category(ch)[0] in "LSM"
 
 
+class WholeNumberField(forms.IntegerField):
+    """A whole number as a phone's number pad types it: ASCII digits, a leading minus.
+
+    Django's own IntegerField reads Arabic-Indic, full-width and mathematical digits,
+    "1_0" and "+2" as numbers (int() takes them), so a crafted or pasted "1_0" pinned a
+    player to table 10 without a word.
+    These get the field's "invalid" message instead; the range checks stay the field's.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = rules.read_whole(str(value).strip(), digits=18, signed=True)
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
 TYPE_A_NUMBER = "Type a whole number, like 35"
 
 
@@ -79,7 +101,7 @@ def house_rule_field(rule: rules.HouseRule) -> forms.Field:
             **common,
         )
     if rule.kind in ("int", "optional_int"):
-        return forms.IntegerField(
+        return WholeNumberField(
             required=rule.kind == "int",
             min_value=rule.min,
             max_value=rule.max,

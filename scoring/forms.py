@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from scoring import rules
-from scoring.formfields import clean_name, house_rule_field
+from scoring.formfields import WholeNumberField, clean_name, house_rule_field
 from scoring.models import NAME_MAX, GameChoice, Hand, HandInput, Pad
 from scoring.rules.tricks import HAND_POINTS
 
@@ -142,8 +142,8 @@ class HandForm(forms.Form):
     the called partner.
     """
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    based_on = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
+    based_on = WholeNumberField(widget=forms.HiddenInput, min_value=0, required=False)
     bidder = forms.TypedChoiceField(
         label="Who won the bid",
         coerce=int,
@@ -291,4 +291,4 @@ def _numeric() -> dict[str, str]:
 
 
 class UndoForm(forms.Form):
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)

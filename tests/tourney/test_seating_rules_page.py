@@ -107,6 +107,29 @@ def test_a_pin_past_the_last_table_says_so_once_naming_the_player(host_client, h
     assert event.seating_constraints.get(kind="apart").table is None
 
 
+@pytest.mark.parametrize("typed", ["\u0662", "\uff12", "\U0001d7d0", "1_0", "+2", "2.0"])
+def test_a_table_typed_in_other_digits_is_refused_not_read(host_client, host, typed):
+    """Django's integer field reads Arabic-Indic, full-width and mathematical digits, "1_0"
+    and "+2" as numbers: "1_0" pinned a player to table 10 without a word. Only what a
+    number pad types is a table number, here and in the round's move form."""
+    event = night(13, owner=host)
+    p = players(event)
+    answer = add(host_client, event, kind="pin", player=p["P03"].pk, table=typed)
+    assert answer.status_code == 422
+    page = unescape(answer.content.decode())
+    assert "Type the table as a number from 1 to 99." in page
+    assert f'name="table" value="{typed}"' in page
+    assert not event.seating_constraints.exists()
+    rnd = services.seat_next_round(event)
+    before = services.seats_stamp(rnd)
+    answer = host_client.post(
+        reverse("round_swap", args=[event.slug, rnd.number]), {"player": p["P03"].pk, "table": typed}
+    )
+    assert answer.status_code in (200, 422)
+    assert "Enter a whole number." in unescape(answer.content.decode())
+    assert services.seats_stamp(rnd) == before
+
+
 def test_a_rule_on_someone_gone_home_does_not_bar_a_new_one(host_client, host):
     # Five pinned to the door table, which seats 5 at 13 players. One goes home and a
     # newcomer arrives; the host pins the newcomer there in their place, and that was

@@ -11,6 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from scoring.formfields import WholeNumberField
 from tourney.models import Event, Season
 
 
@@ -25,7 +26,7 @@ class SeasonForm(forms.ModelForm):
     # settings, is the same season: the host is sent to it rather than told off.
     DOUBLE_SUBMIT = datetime.timedelta(minutes=2)
 
-    best_of = forms.IntegerField(
+    best_of = WholeNumberField(
         label="Best N",
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

@@ -13,7 +13,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring import rules
-from scoring.formfields import clean_name, house_rule_field, not_a_number, parse_points
+from scoring.formfields import (
+    WholeNumberField,
+    clean_name,
+    house_rule_field,
+    not_a_number,
+    parse_points,
+)
 from tourney.club.people import RosterIndex, SpellingIndex, first_names_apart, match_name
 from tourney.models import Event, Person, Player, Round, Season, name_key
 
@@ -28,8 +34,8 @@ TABLE_SIZES = {
 CARD_NUMBERS = range(1, 15)
 
 
-def _table_size_field(label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(
+def _table_size_field(label: str, help_text: str = "") -> WholeNumberField:
+    return WholeNumberField(
         label=label,
         required=False,
         min_value=2,
@@ -46,7 +52,7 @@ class EventForm(forms.ModelForm):
     those are saved.
     """
 
-    rounds_planned = forms.IntegerField(
+    rounds_planned = WholeNumberField(
         label="Number of rounds",
         required=False,
         min_value=1,
@@ -154,7 +160,7 @@ class EventForm(forms.ModelForm):
         names = []
         for number in CARD_NUMBERS:
             name = f"{slug}__{rule.name}__{number}"
-            self.fields[name] = forms.IntegerField(
+            self.fields[name] = WholeNumberField(
                 label=str(number),
                 min_value=rule.min,
                 max_value=rule.max,
@@ -563,7 +569,7 @@ class SwapForm(forms.Form):
     other = forms.ModelChoiceField(
         queryset=Player.objects.none(), label="Swap with", required=False
     )
-    table = forms.IntegerField(
+    table = WholeNumberField(
         label="…or move to table",
         required=False,
         min_value=1,

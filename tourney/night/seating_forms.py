@@ -12,6 +12,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
+from scoring.formfields import WholeNumberField
 from tourney.models import Event, Player, SeatingConstraint
 
 MAX_TABLE = SeatingConstraint.MAX_TABLE
@@ -24,7 +25,7 @@ class SeatingConstraintForm(forms.Form):
         queryset=Player.objects.none(), label="…and player", required=False
     )
     # The range is checked in clean(), where the message can name the player.
-    table = forms.IntegerField(
+    table = WholeNumberField(
         label="…at table",
         required=False,
         help_text="Table 1 is the table by the door.",

@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules
-from scoring.formfields import not_a_number, parse_points
+from scoring.formfields import WholeNumberField, not_a_number, parse_points
 from tourney import services
 from tourney.accounts.signin import client_ip
 from tourney.club.history import person_history
@@ -77,13 +77,13 @@ class TableScoresForm(forms.Form):
             "invalid_choice": "Choose your name from the players at this table.",
         },
     )
-    round = forms.IntegerField(
+    round = WholeNumberField(
         min_value=1,
         max_value=99,
         widget=forms.HiddenInput,
         error_messages={"required": "This form is from an older page: reload it and try again."},
     )
-    based_on = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    based_on = WholeNumberField(min_value=0, widget=forms.HiddenInput)
     key = forms.CharField(max_length=64, widget=forms.HiddenInput)
     high_confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -108,7 +108,7 @@ class TableScoresForm(forms.Form):
                 label=seat.player.name, required=False, max_length=12, strip=True
             )
             if record_buys:
-                self.fields[f"b{seat.player_id}"] = forms.IntegerField(
+                self.fields[f"b{seat.player_id}"] = WholeNumberField(
                     label=f"{seat.player.name}'s buys",
                     required=False,
                     min_value=0,
@@ -498,8 +498,8 @@ class ConfirmForm(forms.Form):
             "invalid_choice": "Choose your name from the players at this table.",
         },
     )
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    version = WholeNumberField(min_value=1, widget=forms.HiddenInput)
+    round = WholeNumberField(min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, *args, players: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
