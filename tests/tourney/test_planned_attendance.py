@@ -3,6 +3,7 @@ seat the old room. The seating page, the night's page and the movement cards say
 rounds and who, and offer the re-plan; a round seating someone no longer checked in
 can't start."""
 
+import re
 from html import unescape
 
 import pytest
@@ -10,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, night, valid_points
 from tourney import services
-from tourney.models import Player, Round
+from tourney.models import Event, Player, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +214,7 @@ def test_start_anyway_covers_only_the_seats_the_host_saw(host_client, host):
     b = tables[1].seats.first().player
     services.add_seating_rule(event, kind="pin", player=a, table=tables[0].number)
     services.swap_players(one, a, b)
-    seen = services.seats_stamp(one)
+    seen = services.start_stamp(one)
     page = unescape(host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode())
     assert f'name="seats" value="{seen}"' in page
     c = tables[2].seats.first().player
@@ -221,12 +222,66 @@ def test_start_anyway_covers_only_the_seats_the_host_saw(host_client, host):
     services.swap_players(one, a, c)  # in another tab: c joins b
     url = reverse("round_begin", args=[event.slug, 1])
     answer = host_client.post(url, {"break_rules": "1", "seats": seen}, follow=True)
-    assert "The seats of round 1 changed after this page was loaded" in unescape(
-        answer.content.decode()
-    )
+    assert STALE_START in unescape(answer.content.decode())
     assert event.rounds.get(number=1).status == Round.Status.PLANNED
-    now = services.seats_stamp(one)
+    now = services.start_stamp(one)
     host_client.post(url, {"break_rules": "1", "seats": now})
+    assert event.rounds.get(number=1).status == Round.Status.PLAYING
+
+
+STALE_START = (
+    "The seats of round 1, or the seating rules they break, changed after this page was loaded"
+)
+
+
+def seen_on_the_round_page(host_client, event) -> str:
+    page = unescape(host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode())
+    return re.search(r'action="[^"]*/rounds/1/begin/".*?name="seats" value="(\w+)"', page, re.S)[1]
+
+
+def test_start_anyway_does_not_cover_a_rule_added_since_the_page_was_loaded(host_client, host):
+    """A co-host's page names one broken rule; another co-host adds a second rule the same
+    seats break, and no seat moves. "Start anyway" from the first page covered both."""
+    event = night(12, owner=host, rounds_planned=3)
+    one = services.seat_next_round(event)
+    tables = list(one.tables.all())
+    a = tables[0].seats.first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    seen = seen_on_the_round_page(host_client, event)
+    mate = tables[0].seats.exclude(player=a).first().player
+    services.add_seating_rule(event, kind="apart", player=a, other=mate)  # broken as seated
+    url = reverse("round_begin", args=[event.slug, 1])
+    answer = host_client.post(url, {"break_rules": "1", "seats": seen}, follow=True)
+    assert STALE_START in unescape(answer.content.decode())
+    assert event.rounds.get(number=1).status == Round.Status.PLANNED
+    page = unescape(host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode())
+    assert f"{a.name} and {mate.name} are kept apart" in page or (
+        f"{mate.name} and {a.name} are kept apart" in page
+    )
+    seen = seen_on_the_round_page(host_client, event)
+    host_client.post(url, {"break_rules": "1", "seats": seen})
+    assert event.rounds.get(number=1).status == Round.Status.PLAYING
+
+
+def test_start_from_a_page_whose_seats_were_reseated_since_is_refused(host_client, host):
+    """No rule broken, so no "Start anyway": a co-host re-seated the round after this page
+    was loaded, and Start from it started seats nobody had looked at."""
+    event = night(12, owner=host, rounds_planned=3)
+    services.seat_next_round(event)
+    seen = seen_on_the_round_page(host_client, event)
+    before = services.seats_stamp(event.rounds.get(number=1))
+    while services.seats_stamp(event.rounds.get(number=1)) == before:
+        services.reseat_round(event.rounds.get(number=1), method=Event.Seating.RANDOM)
+    url = reverse("round_begin", args=[event.slug, 1])
+    answer = host_client.post(url, {"seats": seen}, follow=True)
+    assert STALE_START in unescape(answer.content.decode())
+    assert event.rounds.get(number=1).status == Round.Status.PLANNED
+    # A rule the seats keep, added since, changes nothing the page showed: Start goes on.
+    seen = seen_on_the_round_page(host_client, event)
+    tables = list(event.rounds.get(number=1).tables.all())
+    a, b = tables[0].seats.first().player, tables[1].seats.first().player
+    services.add_seating_rule(event, kind="apart", player=a, other=b)
+    host_client.post(url, {"seats": seen})
     assert event.rounds.get(number=1).status == Round.Status.PLAYING
 
 

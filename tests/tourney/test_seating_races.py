@@ -80,6 +80,22 @@ def test_a_swap_tapped_twice_swaps_once_and_the_second_tap_is_told_why(host):
     assert places(rnd) == before
 
 
+def test_a_swap_with_a_stamp_no_page_gives_says_so_where_it_can_be_seen(host):
+    """A crafted stamp past its length was an error on the hidden field: "fix the problems
+    marked below", with nothing marked."""
+    event = night(13, owner=host, rounds_planned=3)
+    rnd = services.seat_next_round(event)
+    a, b = two_at_different_tables(rnd)
+    before = places(rnd)
+    url = reverse("round_swap", args=[event.slug, 1])
+    answer = host_client_for(host).post(url, {"player": a.pk, "other": b.pk, "seats": "f" * 65})
+    assert answer.status_code == 422
+    assert "This page's seats can't be read: reload the round and try again." in unescape(
+        answer.content.decode()
+    )
+    assert places(rnd) == before
+
+
 def test_swaps_and_moves_beside_a_re_seat_take_turns(host):
     """On PostgreSQL the re-seat locked the night, then the seats; a swap locked seats
     only: deadlock detected, a 500 for one of them."""

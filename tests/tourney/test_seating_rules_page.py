@@ -123,7 +123,8 @@ def test_a_table_typed_in_other_digits_is_refused_not_read(host_client, host, ty
     rnd = services.seat_next_round(event)
     before = services.seats_stamp(rnd)
     answer = host_client.post(
-        reverse("round_swap", args=[event.slug, rnd.number]), {"player": p["P03"].pk, "table": typed}
+        reverse("round_swap", args=[event.slug, rnd.number]),
+        {"player": p["P03"].pk, "table": typed},
     )
     assert answer.status_code in (200, 422)
     assert "Enter a whole number." in unescape(answer.content.decode())

@@ -577,9 +577,12 @@ class SwapForm(forms.Form):
         error_messages={"min_value": "Tables are numbered from 1."},
     )
 
-    seats = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    seats = forms.CharField(widget=forms.HiddenInput, required=False)
     """The seats the page showed (``services.seats_stamp``): a swap sent twice, or from a
-    stale tab, is refused rather than applied to other seats."""
+    stale tab, is refused rather than applied to other seats. Its length is checked in
+    clean(): an error on a hidden field has no place on the page to be shown."""
+
+    STAMP_LENGTH = 64
 
     def __init__(self, *args, rnd: Round, seen: str = "", **kwargs):
         super().__init__(*args, initial={"seats": seen}, **kwargs)
@@ -591,6 +594,10 @@ class SwapForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if len(data.get("seats") or "") > self.STAMP_LENGTH:
+            raise ValidationError(
+                "This page's seats can't be read: reload the round and try again."
+            )
         other, table = data.get("other"), data.get("table")
         if "player" not in data:
             return data  # said on its own field: choose the player first

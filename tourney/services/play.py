@@ -39,7 +39,7 @@ from .common import (
     require_in_night,
 )
 from .fills import fill_round, refresh_fills
-from .seat import seat_next_round, seating_rules_broken, seats_stamp, table_size_problems
+from .seat import seat_next_round, seating_rules_broken, start_stamp, table_size_problems
 
 
 @transaction.atomic
@@ -49,9 +49,10 @@ def begin_round(
     """Start play: the seats are fixed from now on and the tables can enter scores.
 
     Seats that break a seating rule (a hand swap or move) start only with
-    ``break_rules``: the host's "start anyway", recorded in the activity log, and only
-    for the seats the host saw (``seen``, ``seats_stamp`` of their page): a swap in
-    another tab since may break rules they never agreed to."""
+    ``break_rules``: the host's "start anyway", recorded in the activity log. ``seen``
+    is the :func:`start_stamp` of the page Start was pressed on: seats re-seated or
+    swapped in another tab since, or a rule they break added since, are not what the host
+    agreed to start, and are refused."""
     event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     require(rnd, Round.Status.PLANNED, "start")
@@ -77,11 +78,11 @@ def begin_round(
     if problems:
         raise RoundStateError(" ".join(problems))
     broken = seating_rules_broken(rnd)
-    if broken and break_rules and seen and seen != seats_stamp(rnd):
+    if seen and seen != start_stamp(rnd, broken):
         raise RoundStateError(
-            f"The seats of {rnd_word(rnd)} changed after this page was loaded, so "
-            '"Start anyway" may not cover the rules they break now: check the tables '
-            "and start again."
+            f"The seats of {rnd_word(rnd)}, or the seating rules they break, changed after "
+            "this page was loaded (another tab, a co-host, a re-seat): nothing was started. "
+            "Check the tables below and start again."
         )
     if broken and not break_rules:
         raise RoundStateError(

@@ -374,6 +374,18 @@ def seats_stamp(rnd: Round) -> str:
     return hashlib.blake2s(repr(seats).encode(), digest_size=8).hexdigest()
 
 
+def start_stamp(rnd: Round, broken: list[str] | None = None) -> str:
+    """A fingerprint of what the round's Start button was shown beside: the seats, and the
+    seating rules they break (``broken`` when the caller has read them already). Start
+    sent from a page whose seats were re-seated or swapped since, or whose seats break a
+    rule added since, is refused: the host starts only the seats, and "Start anyway" only
+    the broken rules, they were shown."""
+    if broken is None:
+        broken = seating_rules_broken(rnd)
+    seen = (seats_stamp(rnd), sorted(broken))
+    return hashlib.blake2s(repr(seen).encode(), digest_size=8).hexdigest()
+
+
 def _take_turn_at(rnd: Round, seen: str | None) -> Round:
     """Lock the night (as seating and starting a round do, so a swap and a re-seat take
     turns instead of deadlocking on PostgreSQL), then refuse a change sent from a page

@@ -93,6 +93,8 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
     seated = {s.player_id for t in tables for s in t.seats.all()}
     present = list(event.players.present())
     unseated = [p for p in present if p.pk not in seated]
+    planned = rnd.status == Round.Status.PLANNED
+    rules_broken = services.seating_rules_broken(rnd) if planned else []
     context = {
         "event": event,
         "round": rnd,
@@ -107,9 +109,9 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
             s.player for t in tables for s in t.seats.all() if not s.player.is_present
         ],
         "size_problems": services.table_size_problems(rnd),
-        "rules_broken": (
-            services.seating_rules_broken(rnd) if rnd.status == Round.Status.PLANNED else []
-        ),
+        "rules_broken": rules_broken,
+        # What Start was pressed beside: the seats and the rules they break (see begin_round).
+        "start_stamp": services.start_stamp(rnd, rules_broken) if planned else "",
         "swap_form": (
             SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
             if rnd.status == Round.Status.PLANNED
