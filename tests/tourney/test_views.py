@@ -202,6 +202,22 @@ def test_seat_next_round_with_impossible_split_offers_fixes(host_client, host):
     assert "remembers your choice for the rest of the night" in page
 
 
+def test_the_sit_out_button_says_how_many_sit_out(host_client, host):
+    """7 players at tables of exactly 4: three sit out each round. The message said so and
+    the button "One player sits out each round"; pressed, it sat three out."""
+    event = night(7, owner=host, min_table_size=4, max_table_size=4)
+    response = host_client.post(reverse("round_seat_next", args=[event.slug]))
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "You can let 3 players sit out." in page
+    assert ">3 players sit out each round, in turn</button>" in page
+    assert "One player sits out" not in page
+    seating = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
+    assert ">3 players sit out each round, in turn</button>" in seating
+    host_client.post(reverse("round_seat_next", args=[event.slug]), {"fallback": "sit_out"})
+    assert event.rounds.get(number=1).seats.count() == 4
+
+
 def test_seven_at_shanghai_are_asked_who_sits_out_once_a_night(host_client, host):
     """The host chose "one sits out" in round 1: round 2 is seated without asking again,
     someone else sits out, and the round page says why instead of "Re-seat"."""

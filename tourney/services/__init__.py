@@ -93,6 +93,7 @@ from .rules import add_seating_rule, remove_seating_rule
 from .seat import (
     current_plan,
     event_totals,
+    fix_choices,
     move_player,
     next_round_number,
     odd_table_share,
@@ -149,6 +150,7 @@ __all__ = [
     "email_configured",
     "end_event",
     "event_totals",
+    "fix_choices",
     "idempotency_key_for",
     "is_entrant",
     "is_stalled",

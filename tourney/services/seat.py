@@ -726,6 +726,28 @@ def _sitting_out(event: Event, present: int) -> int:
     return present if out is None else out
 
 
+def fix_choices(event: Event, fixes: list[str]) -> list[tuple[str, str]]:
+    """The buttons a room that doesn't split offers, each fix in words true of tonight's
+    room: "3 players sit out each round", where the button said "One player" whatever the
+    count (7 Rook Shanghai players at tables of exactly 4)."""
+    out = _sit_out_count(
+        event.players.present().count(),
+        event.min_table_size,
+        event.max_table_size,
+        event.preferred_table_size,
+    )
+    short = event.game.short_table_size
+    words = {
+        "short_table": f"Seat a {short}-player table (fewer-than-{event.min_table_size} rules)",
+        "sit_out": (
+            f"{out} players sit out each round, in turn"
+            if out is not None and out > 1
+            else "One player sits out each round, in turn"
+        ),
+    }
+    return [(fix, words.get(fix, fix)) for fix in fixes]
+
+
 def table_size_problems(rnd: Round) -> list[str]:
     event = rnd.event
     low = min(event.game.short_table_size or event.min_table_size, event.min_table_size)

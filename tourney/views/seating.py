@@ -35,6 +35,9 @@ def _context(event: Event, **extra) -> dict:
         "seating": job is not None and job == running,
         "stalled": job is not None and services.is_stalled(job),
         "retry_url": _action_url(job) if job is not None else None,
+        "fix_choices": functools.cache(
+            lambda: services.fix_choices(event, job.fixes if job is not None else [])
+        ),
         # A room that didn't split, since changed so it does (an eighth player came):
         # the old refusal and its choices no longer apply.
         "problem_gone": job is not None
@@ -185,7 +188,12 @@ def seating_answer(
         return render(
             request,
             "tourney/seating_problem.html",
-            {"event": event, "error": job, "action": action_url},
+            {
+                "event": event,
+                "error": job,
+                "action": action_url,
+                "fix_choices": services.fix_choices(event, job.fixes),
+            },
             status=409,
         )
     if job.state == SeatingJob.State.REFUSED:
