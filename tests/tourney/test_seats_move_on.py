@@ -3,7 +3,9 @@ the same table in the same seat two rounds running, after a re-seat (of a round 
 later rounds planned), a swap or a move. Where a change would break it, the seats of
 that table are re-ordered, as few as can be, and the activity log says so."""
 
+import random
 import time
+from collections import Counter
 from html import unescape
 from itertools import pairwise
 
@@ -180,3 +182,46 @@ def test_a_big_table_is_re_ordered_quickly():
     assert time.perf_counter() - start < 0.1
     assert order is not None and sorted(order) == players
     assert all(order[i] != i for i in range(12))
+
+
+def deal_spread(event: Event) -> int:
+    """Most minus fewest deals (seat 1) among the players seated as often, the widest."""
+    seated, deals = Counter(), Counter()
+    for rnd in event.rounds.prefetch_related("tables__seats"):
+        for table in rnd.tables.all():
+            seats = sorted(table.seats.all(), key=lambda s: s.position)
+            seated.update(s.player_id for s in seats)
+            deals[seats[0].player_id] += 1
+    classes: dict[int, list[int]] = {}
+    for p, count in seated.items():
+        classes.setdefault(count, []).append(deals[p])
+    return max(max(c) - min(c) for c in classes.values())
+
+
+@pytest.mark.parametrize(("players", "seed"), [(9, 1), (13, 2), (17, 3), (22, 4)])
+def test_swaps_and_moves_before_play_keep_the_deal_shared(players, seed):
+    """The night's plan shares the deal (seat 1) out; a swap or a move hands seat 1 to
+    another player. Five swaps left one player three deals against another's one. The
+    planned rounds now pass the deal on, keeping the seat rule."""
+    rng = random.Random(seed)
+    event = night(players, rounds_planned=8)
+    services.plan_rest_of_night(event)
+    assert deal_spread(event) <= 1
+    passed = 0
+    for _ in range(30):
+        rnd = event.rounds.get(number=rng.randint(1, 8))
+        seats = list(rnd.seats.select_related("table", "player"))
+        a, b = rng.sample(seats, 2)
+        if a.table_id == b.table_id:
+            continue
+        try:
+            if rng.random() < 0.8:
+                said = services.swap_players(rnd, a.player, b.player)
+            else:
+                said = services.move_player(rnd, a.player, b.table.number)
+        except services.RoundStateError:
+            continue  # a move that would leave a table too small, or a seat kept
+        passed += "The deal passed to another player so it stays shared" in said
+        assert deal_spread(event) <= 1, said
+        assert kept_seats(event) == []
+    assert passed  # the swaps did move the deal, and it was passed on

@@ -8,7 +8,7 @@ sheet (seating by standings), .activity and .common.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations
@@ -321,7 +321,7 @@ def reseat_round(
         how = f" by {Event.Seating(method).label.split(':')[0].lower()}" if method else ""
         text = f"Re-seated round {number}{how}: {_tables_in_words(plans[0])}."
         # What else moved for the seat rule, for the host's answer as for the log.
-        current.moved_on = _moved_on(keep_seats_moving(event, number)).strip()
+        current.moved_on = _moved_on(*_kept_shared_and_moving(event, number)).strip()
         text += f" {current.moved_on}" if current.moved_on else ""
         record(event, Activity.Action.RESEAT, text, by=by, round_number=number)
         return current
@@ -438,7 +438,7 @@ def swap_players(
         f"Round {rnd.number}: swapped {a.name} (now table {numbers[place_b[0]]}) and "
         f"{b.name} (now table {numbers[place_a[0]]})."
     )
-    moved_on = _moved_on(keep_seats_moving(rnd.event, rnd.number))
+    moved_on = _moved_on(*_kept_shared_and_moving(rnd.event, rnd.number))
     record(rnd.event, Activity.Action.SWAP, text + moved_on, by=by, round_number=rnd.number)
     seats_changed(rnd)
     return moved_on.strip()
@@ -486,7 +486,7 @@ def move_player(
         old_table.delete()
         _renumber_tables(rnd)
         text += f" Table {old_table.number} was left empty; the tables after it were renumbered."
-    moved_on = _moved_on(keep_seats_moving(rnd.event, rnd.number))
+    moved_on = _moved_on(*_kept_shared_and_moving(rnd.event, rnd.number))
     # A table of one can't be re-ordered: alone where they sat alone last round, the
     # move is refused (and undone with this transaction).
     here = rnd.seats.select_related("table").get(player=player)
@@ -552,6 +552,110 @@ def keep_seats_moving(event: Event, first: int) -> list[str]:
     return changed  # the callers mark the seats changed, as they wrote them too
 
 
+def keep_deals_shared(event: Event, first: int) -> list[tuple[int, int]]:
+    """Pass the deal (seat 1) on within the tables of the planned rounds from round ``first``,
+    so nobody has dealt twice more than anyone seated as often, the night's rounds
+    counted, as far as those tables allow. A swap, a move or a re-seat before play
+    changes who holds seat 1; the night's plan had shared the deal out, and five swaps
+    left one player three deals against another's one.
+
+    Each change moves one deal from a player with the most to one with two fewer, along
+    a chain of tables where each player in it gives one of their deals for another (the
+    fewest tables re-ordered: the new dealer takes seat 1, the old one their seat). Nobody
+    is given seat 1 at the table where they had it the round before or have it the round
+    after (the seat rule). Returns the (round, table number) of each table re-ordered."""
+    if event.is_table_game:
+        return []
+    rounds = list(event.rounds.order_by("number").prefetch_related("tables__seats"))
+    seated: Counter[int] = Counter()
+    deals: Counter[int] = Counter()
+    dealer: dict[tuple[int, int], int] = {}  # (round, table number) -> who has seat 1
+    slots: dict[tuple[int, int], tuple[GameTable, list[Seat]]] = {}
+    for rnd in rounds:
+        for table in rnd.tables.all():
+            seats = sorted(table.seats.all(), key=lambda s: s.position)
+            if not seats:
+                continue
+            seated.update(s.player_id for s in seats)
+            deals[seats[0].player_id] += 1
+            dealer[rnd.number, table.number] = seats[0].player_id
+            if rnd.status == Round.Status.PLANNED and len(seats) > 1:
+                slots[rnd.number, table.number] = (table, seats)
+    if not slots:
+        return []
+    # The rounds from the one changed on first; the planned rounds before it only where
+    # those can't even the deal out (the change came late in the night).
+    later = {slot for slot in slots if slot[0] >= first}
+
+    def may_deal(player: int, slot: tuple[int, int]) -> bool:
+        number, table = slot
+        return player not in (dealer.get((number - 1, table)), dealer.get((number + 1, table)))
+
+    def chain(giver: int, usable: set[tuple[int, int]]) -> list[tuple[tuple[int, int], int]] | None:
+        """Slots and their new dealers, moving one of ``giver``'s deals to someone in their
+        class with two fewer, others in between each giving one for one; None if none."""
+        want = deals[giver] - 2
+        mine: dict[int, list[tuple[int, int]]] = {}
+        for slot in usable:
+            mine.setdefault(dealer[slot], []).append(slot)
+        came: dict[int, tuple[int, tuple[int, int]] | None] = {giver: None}
+        queue = deque([giver])
+        while queue:
+            u = queue.popleft()
+            for slot in mine.get(u, []):
+                for seat in slots[slot][1]:
+                    y = seat.player_id
+                    if y in came or not may_deal(y, slot):
+                        continue
+                    came[y] = (u, slot)
+                    if seated[y] == seated[giver] and deals[y] <= want:
+                        path, at = [], y
+                        while came[at] is not None:
+                            before, taken = came[at]
+                            path.append((taken, at))
+                            at = before
+                        return path
+                    queue.append(y)
+        return None
+
+    changed: set[tuple[int, int]] = set()
+    for _ in range(len(slots) * 4):  # each chain lowers the sum of squares: this is plenty
+        classes: dict[int, list[int]] = {}
+        for player, count in seated.items():
+            classes.setdefault(count, []).append(player)
+        moved = False
+        for members in classes.values():
+            most = max(deals[p] for p in members)
+            if most - min(deals[p] for p in members) < 2:
+                continue
+            for giver in sorted(p for p in members if deals[p] == most):
+                path = chain(giver, later) or chain(giver, set(slots))
+                if path is None:
+                    continue
+                for slot, player in path:
+                    dealer[slot] = player
+                    changed.add(slot)
+                deals[giver] -= 1
+                deals[path[0][1]] += 1  # the chain's end; those between give one, take one
+                moved = True
+                break
+            if moved:
+                break
+        if not moved:
+            break
+    reordered = []
+    for slot in sorted(changed):
+        table, seats = slots[slot]
+        order = [s.player_id for s in seats]
+        if order[0] == dealer[slot]:
+            continue  # a chain passed the deal on and back
+        at = order.index(dealer[slot])
+        order[0], order[at] = order[at], order[0]
+        _reorder(table, seats, tuple(order))
+        reordered.append(slot)
+    return reordered
+
+
 _EVERY_ORDER_UP_TO = 8
 """Tables up to this size try every seat order (8! in well under a tenth of a second)."""
 
@@ -601,14 +705,30 @@ def _reorder(table: GameTable, seats: list[Seat], order: tuple[int, ...]) -> Non
         at[player].position = position
 
 
-def _moved_on(changed: list[str]) -> str:
-    if not changed:
-        return ""
-    return (
-        " Seat order changed so nobody keeps their seat two rounds running: "
-        + "; ".join(changed)
-        + "."
-    )
+def _kept_shared_and_moving(event: Event, first: int) -> tuple[list[str], list[str]]:
+    """After a change before play: the seat rule kept, the deal shared out again (never
+    to seat 1 where the seat rule forbids it), then the seat rule for the other seats the
+    deal's changes moved. What each changed."""
+    moved = keep_seats_moving(event, first)
+    dealt = keep_deals_shared(event, first)
+    if dealt:
+        since = min(first, *(number for number, _ in dealt))
+        moved += [table for table in keep_seats_moving(event, since) if table not in moved]
+    return moved, [f"round {number}, table {table}" for number, table in dealt]
+
+
+def _moved_on(changed: list[str], dealt: list[str] = ()) -> str:
+    said = ""
+    if changed:
+        said += (
+            " Seat order changed so nobody keeps their seat two rounds running: "
+            + "; ".join(changed)
+            + "."
+        )
+    if dealt:
+        said += " The deal passed to another player so it stays shared: " + "; ".join(dealt)
+        said += "."
+    return said
 
 
 def _renumber_tables(rnd: Round) -> None:
