@@ -361,6 +361,18 @@ def test_two_tabs_keeping_a_pair_apart_and_together_at_once_keep_one(host, monke
     assert add(client, event, kind="pin", player=p["P05"].pk, table=1).status_code == 302
 
 
+def test_tonights_rules_and_room_are_read_once_for_the_warning(host, django_assert_num_queries):
+    """The seating page and the night's page read who is checked in once for the rules'
+    problems and the room in words, not once for each."""
+    event = night(13, owner=host)
+    p = players(event)
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    with django_assert_num_queries(3):  # are there rules; who is here; the rules
+        problems, words = services.tonights_rule_check(event)
+    assert problems == ["P07 is kept at table 4, but this round has 3 tables."]
+    assert words == "13 players at tables of 5, 4 and 4"
+
+
 def test_the_page_says_before_seating_when_tonights_room_cant_keep_a_rule(host_client, host):
     event = night(13, owner=host)  # 13 players: tables of 5, 4, 4
     p = players(event)

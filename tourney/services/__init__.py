@@ -58,6 +58,7 @@ from .planning import (
     constraint_problems,
     read_inputs,
     tonights_constraint_problems,
+    tonights_rule_check,
     tonights_tables_in_words,
 )
 from .play import (
@@ -197,6 +198,7 @@ __all__ = [
     "table_size_problems",
     "table_state",
     "tonights_constraint_problems",
+    "tonights_rule_check",
     "tonights_tables_in_words",
     "typed_score_problems",
 ]

@@ -239,11 +239,25 @@ def _tonights_inputs(event: Event) -> Inputs:
     )
 
 
+def tonights_rule_check(event: Event) -> tuple[list[str], str]:
+    """:func:`tonights_constraint_problems` and, where there are some, the room they were
+    checked against in words (:func:`tonights_tables_in_words`), from one reading of who
+    is checked in: the seating page and the night's page show both."""
+    if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
+        return [], ""
+    inputs = _tonights_inputs(event)
+    problems = constraint_problems(inputs)
+    return problems, _tables_in_words(inputs) if problems else ""
+
+
 def tonights_tables_in_words(event: Event) -> str:
     """How the players checked in now split into tables, for the seating rules' warning:
     "13 players at tables of 5, 4 and 4" (the split the rules are checked against, as the
     planner chooses it). Empty when they don't split (that is said on its own)."""
-    inputs = _tonights_inputs(event)
+    return _tables_in_words(_tonights_inputs(event))
+
+
+def _tables_in_words(inputs: Inputs) -> str:
     n = len(inputs.present)
     out = _sitting_out(inputs)
     sizes = _split_for_rules(n - out, inputs)

@@ -167,6 +167,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         row["status"]: row["n"] for row in event.players.values("status").annotate(n=Count("pk"))
     }
     latest = rounds[-1] if rounds else None
+    seating_problems, room_words = services.tonights_rule_check(event)
     return render(
         request,
         "tourney/event_detail.html",
@@ -185,8 +186,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "is_over": event.is_over(),
             "rule_count": event.seating_constraints.count(),
             "seating_job": services.seating_in_progress(event),
-            "seating_problems": (problems := services.tonights_constraint_problems(event)),
-            "room_words": services.tonights_tables_in_words(event) if problems else "",
+            "seating_problems": seating_problems,
+            "room_words": room_words,
             "drift": (
                 services.planned_rounds_off_attendance(event)
                 if not event.is_over() and not event.is_table_game

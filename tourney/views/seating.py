@@ -25,12 +25,13 @@ def _context(event: Event, **extra) -> dict:
     latest = event.rounds.order_by("-number").first()
     running = services.seating_in_progress(event)  # first: it lets go of a lost job
     job = services.latest_seating(event)
+    problems, room_words = services.tonights_rule_check(event)
     context = {
         "event": event,
         "constraints": event.seating_constraints.select_related("player", "other"),
         "form": SeatingConstraintForm(event=event),
-        "problems": (problems := services.tonights_constraint_problems(event)),
-        "room_words": services.tonights_tables_in_words(event) if problems else "",
+        "problems": problems,
+        "room_words": room_words,
         "job": job,
         "seating": job is not None and job == running,
         "stalled": job is not None and services.is_stalled(job),
