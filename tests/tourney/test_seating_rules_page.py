@@ -677,11 +677,17 @@ def test_a_round_reseated_on_its_own_tilts_the_share_and_the_page_offers_the_way
     planned after it, so the share over the night can go off by two with no rule at all.
     The page says so (not blaming rules that aren't there) and re-planning the rounds
     not started puts it right."""
-    event = night(13, owner=host)
-    services.plan_rest_of_night(event)
-    services.reseat_round(event.rounds.get(number=3))
-    counts = _odd_counts(event)
-    assert max(counts.values()) - min(counts.values()) > 1  # as the helper found it
+    # The helper found it on one night; which nights it happens on turns on the seed (the
+    # event's slug), so the test looks for one, in a fixed order, rather than hope.
+    for attempt in range(40):
+        event = night(13, owner=host, name=f"Tilted night {attempt}")
+        services.plan_rest_of_night(event)
+        services.reseat_round(event.rounds.get(number=3))
+        counts = _odd_counts(event)
+        if max(counts.values()) - min(counts.values()) > 1:
+            break
+    else:
+        pytest.fail("no re-seat of round 3 tilted the share in 40 nights")
     url = reverse("event_seating", args=[event.slug])
     page = text_of(host_client.get(url))
     assert "more than one apart, where the fair share allows one." in page
