@@ -30,6 +30,7 @@ from tourney.seating.core import (
     _random_groups,
     _standings_groups,
     arrange,
+    share_deals,
 )
 from tourney.seating.fair import Rules, fair_rounds, guard_for, odd_flags, place
 from tourney.seating.room import Room
@@ -255,6 +256,11 @@ def _single(
             start=groups,
             guard=lambda index: guard_for(rules, flags, slack, index, 0),
         )
+    dealers: set[P] = set()
+    if method != "standings":  # its tables are the standings, head table first, as they are
+        ratings = totals if method == "rating" else None
+        groups = _deals_to_share(groups, history, past, rules, ratings)
+        dealers = share_deals([groups], history)[0]
     tables = arrange(
         groups,
         past,
@@ -262,8 +268,72 @@ def _single(
         numbered=method == "standings",
         pins=rules.pins,
         min_size=room.min_size,
+        dealers=dealers,
     )
     return Plan(tables=tables, sitting_out=tuple(sitting_out))
+
+
+def _deals_to_share(
+    groups: list[list[P]],
+    history: Sequence[Plan],
+    past: _History,
+    rules: Rules,
+    scores: Mapping[P, int] | None,
+) -> list[list[P]]:
+    """The method's groups, with a player swapped between two tables wherever a table holds
+    only players who have dealt more than someone who would not deal this round: its
+    dealer would then deal twice more than that player (31 players over 2 rounds by
+    random seating: one dealt twice, 16 never). A round planned on its own can't share the
+    deal over the night as the mix method's plan does, so each round evens it.
+
+    The swap is between tables of one size, or between two players who have sat at tables
+    of the same sizes as often (either way the odd tables' share stays), of players no
+    seating rule names, bringing in one who has dealt least; of those, the pair nearest
+    in ``scores`` (standings or rating: the method's grouping kept as near as can be),
+    then adding the fewest repeat meetings."""
+    groups = [list(g) for g in groups]
+    bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
+    deals = past.deals
+
+    def same_sizes(x: P, q: P) -> bool:
+        """Whether ``x`` and ``q`` have sat at tables of the same sizes as often: trading
+        places between tables of two sizes then leaves the odd tables' share as it was."""
+        return past.sizes.get(x, {}) == past.sizes.get(q, {})
+
+    def cost(x: P, t: int, q: P, u: int) -> tuple[int, int]:
+        near = abs(scores.get(x, 0) - scores.get(q, 0)) if scores is not None else 0
+        met = past.met
+        before = sum(met.get(frozenset((x, y)), 0) for y in groups[t] if y != x)
+        before += sum(met.get(frozenset((q, y)), 0) for y in groups[u] if y != q)
+        after = sum(met.get(frozenset((x, y)), 0) for y in groups[u] if y != q)
+        after += sum(met.get(frozenset((q, y)), 0) for y in groups[t] if y != x)
+        return near, after - before
+
+    for _ in range(len(groups)):
+        dealers = share_deals([groups], history)[0]
+        waiting = [p for g in groups for p in g if p not in dealers]
+        if not waiting:
+            break
+        low = min(deals[p] for p in waiting)
+        bad = [t for t, g in enumerate(groups) if min(deals[p] for p in g) > low]
+        if not bad:
+            break
+        t = bad[0]
+        swaps = [
+            (cost(x, t, q, u), x, q, u)
+            for u, other in enumerate(groups)
+            if u != t
+            for q in other
+            if q not in bound and q not in dealers and deals[q] == low
+            for x in groups[t]
+            if x not in bound and (len(other) == len(groups[t]) or same_sizes(x, q))
+        ]
+        if not swaps:
+            break
+        _, x, q, u = min(swaps, key=lambda swap: swap[0])
+        groups[t][groups[t].index(x)] = q
+        groups[u][groups[u].index(q)] = x
+    return groups
 
 
 def _from_night(
