@@ -221,6 +221,7 @@ def _choose_odd(
         units.append(unit)
 
     one_table = len(free) == 1
+    one_usual = flags.count(False) == 1
 
     def key(unit: tuple[P, ...]) -> tuple:
         # Among those as far below their share, groups first: a single kept apart
@@ -233,8 +234,20 @@ def _choose_odd(
         gap = sum(counts[p] - share.get(p, Fraction(0)) for p in unit) / len(unit)
         proposal = -sum(p in proposed for p in unit) / len(unit)
         kept_apart = one_table and any(apart.get(p) for p in unit)
+        # The mirror: one usual table (Toonerville 10 at 4, 3 and 3), where a pair kept
+        # apart can't both take their turn at it in one round; among equals they take it
+        # early, rather than both be left to the last round that has one.
+        usual_apart = one_usual and not one_table and any(apart.get(p) for p in unit)
         owed = min(due.get(p, (1, 0)) for p in unit)
-        return (owed, gap, len(unit) == 1, not kept_apart, proposal, min(draw[p] for p in unit))
+        return (
+            owed,
+            gap,
+            len(unit) == 1,
+            not kept_apart,
+            usual_apart,
+            proposal,
+            min(draw[p] for p in unit),
+        )
 
     chosen: set = set()
     for unit in sorted(units, key=key):
