@@ -538,6 +538,10 @@ def test_the_app_tells_round_by_round_methods_how_long_the_night_is(method):
         (14, Constraints.of(pinned=dict.fromkeys(range(5), 1)), [5, 5, 4]),
         # Four kept apart at 13: 5, 4 and 4 can't, 4, 3, 3 and 3 can.
         (13, Constraints.of(apart=[(a, b) for a in range(4) for b in range(a + 1, 4)]), None),
+        # A pin to table 3: a 5 and a 4 have no table 3, three 3s do (it was refused, the
+        # check of a split's fit not asking whether the pin's table is there).
+        (9, Constraints.of(pinned={0: 3}), [3, 3, 3]),
+        (13, Constraints.of(pinned={0: 4}), [4, 3, 3, 3]),
     ],
 )
 def test_rules_the_usual_tables_cant_keep_take_another_even_split(method, n, rules, tables):

@@ -254,10 +254,10 @@ LAST_SEATING = "The last seating didn't go ahead:"
 
 
 def test_the_last_seatings_refusal_goes_once_the_rules_change(host_client, host):
-    event = night(13, owner=host)  # 13 players: 3 tables
+    event = night(13, owner=host)  # 13 players: 3 tables, 4 at most (4, 3, 3, 3)
     p = players(event)
     seating = reverse("event_seating", args=[event.slug])
-    pin = SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    pin = SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=5)
     assert host_client.post(reverse("round_seat_next", args=[event.slug])).status_code == 409
     assert LAST_SEATING in host_client.get(seating).content.decode()
     # A rule refused changes nothing, so the note stays, on its page and after.
@@ -277,7 +277,7 @@ def test_the_last_seatings_refusal_goes_once_the_rules_change(host_client, host)
         not in host_client.get(seating, headers={"HX-Request": "true"}).content.decode()
     )
     # A seating refused after the change is reported again; adding a rule takes it away.
-    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P08"], table=4)
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P08"], table=5)
     host_client.post(reverse("round_seat_next", args=[event.slug]))
     assert LAST_SEATING in host_client.get(seating).content.decode()
     add(host_client, event, kind="apart", player=p["P03"].pk, other=p["P04"].pk)
@@ -366,34 +366,34 @@ def test_tonights_rules_and_room_are_read_once_for_the_warning(host, django_asse
     problems and the room in words, not once for each."""
     event = night(13, owner=host)
     p = players(event)
-    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=5)
     with django_assert_num_queries(3):  # are there rules; who is here; the rules
         problems, words = services.tonights_rule_check(event)
-    assert problems == ["P07 is kept at table 4, but this round has 3 tables."]
+    assert problems == ["P07 is kept at table 5, but this round has 3 tables."]
     assert words == "13 players at tables of 5, 4 and 4"
 
 
 def test_the_page_says_before_seating_when_tonights_room_cant_keep_a_rule(host_client, host):
     event = night(13, owner=host)  # 13 players: tables of 5, 4, 4
     p = players(event)
-    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=5)
     page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
-    assert "P07 is kept at table 4, but this round has 3 tables." in page
-    assert "P07 is kept at table 4" in host_client.get(event.get_absolute_url()).content.decode()
+    assert "P07 is kept at table 5, but this round has 3 tables." in page
+    assert "P07 is kept at table 5" in host_client.get(event.get_absolute_url()).content.decode()
     # Seating is refused with the same reason, and nothing is seated.
     answer = host_client.post(reverse("round_seat_next", args=[event.slug]))
     assert answer.status_code == 409
-    assert "P07 is kept at table 4, but this round has 3 tables." in answer.content.decode()
+    assert "P07 is kept at table 5, but this round has 3 tables." in answer.content.decode()
     assert not event.rounds.exists()
 
 
 def test_a_rule_on_someone_not_here_waits(host_client, host):
     event = night(13, owner=host)
     p = players(event)
-    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=4)
+    SeatingConstraint.objects.create(event=event, kind="pin", player=p["P07"], table=5)
     services.set_player_status(p["P07"], Player.Status.ABSENT)
     page = host_client.get(reverse("event_seating", args=[event.slug])).content.decode()
-    assert "is kept at table 4" not in page
+    assert "is kept at table 5" not in page
     assert host_client.post(reverse("round_seat_next", args=[event.slug])).status_code == 302
 
 
@@ -437,8 +437,8 @@ def test_plan_seating_takes_the_rules():
         "plan_seating", players=13, rounds=2, game="toonerville", stdout=out, apart=["1,2"]
     )
     assert len(json.loads(out.getvalue())["rounds"]) == 2
-    with pytest.raises(CommandError, match="3 is kept at table 4, but this round has 3 tables"):
-        call_command("plan_seating", "--pin", "3=4", players=13, rounds=2, game="toonerville")
+    with pytest.raises(CommandError, match="3 is kept at table 5, but this round has 3 tables"):
+        call_command("plan_seating", "--pin", "3=5", players=13, rounds=2, game="toonerville")
     with pytest.raises(CommandError, match="1 and 2 are to be kept both apart and together"):
         call_command(
             "plan_seating",

@@ -190,10 +190,12 @@ class Constraints:
         Only the players the rules name are seated here; the others fill what is left
         (or sit out). Pins are checked as the planner numbers
         tables: the players kept at one table number share a table, those kept at two
-        numbers do not, and a number beyond the tables is ruled out above.
+        numbers do not, and a number beyond the tables is ruled out first.
         """
         here = sorted(set(players))
         mine = self.present(here)
+        if any(not 1 <= t <= len(sizes) for _, t in mine.pinned):
+            return False  # 9 players pinned to table 3: not at 5 and 4, but at three 3s
         named = {p for p, _ in mine.pinned}
         named.update(p for pair in (*mine.apart, *mine.together) for p in pair)
         groups = mine.groups(here)
