@@ -454,6 +454,32 @@ def test_a_pair_kept_apart_takes_the_lone_usual_table_early(method, players, roo
             assert odd_spread(plans[:r], rules["preferred"]) <= 1, (seed, r)
 
 
+@pytest.mark.parametrize("method", ["mix", "standings", "random", "rating"])
+@pytest.mark.parametrize("rounds", [2, 3, 4, 5])
+def test_two_pairs_kept_together_leave_the_lone_odd_table_fair(method, rounds):
+    """9 Toonerville players at a 5 and a 4, two pairs kept together and a pair kept
+    apart: both pairs went to the 5 in round 1 (groups first), so round 2's 5 took the
+    four others and one of the pair kept apart, and someone never sat there: unfair in
+    every method and every seed. A fair seating keeping every rule exists, so the
+    players the rules name are not left out of the count."""
+    wanted = Constraints.of(together=[(0, 1), (2, 3)], apart=[(4, 5)])
+    for seed in range(4):
+        plans = plan_night(
+            range(9),
+            rounds=rounds,
+            **TOONERVILLE,
+            method=method,
+            seed=seed,
+            totals=dict.fromkeys(range(9), 0),
+            constraints=wanted,
+        )
+        for r in range(1, rounds + 1):
+            assert odd_spread(plans[:r], TOONERVILLE["preferred"]) <= 1, (seed, r)
+        for plan in plans:
+            at = {p: t for t, table in enumerate(plan.tables) for p in table}
+            assert at[0] == at[1] and at[2] == at[3] and at[4] != at[5]
+
+
 def odd_seats(plans: list[Plan], player: int, preferred: int = 4) -> int:
     return sum(len(t) != preferred for plan in plans for t in plan.tables if player in t)
 

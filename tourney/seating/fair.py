@@ -198,11 +198,14 @@ def _choose_odd(
     rng: random.Random,
     apart: Mapping[P, frozenset] | None = None,
     due: Mapping[P, tuple[int, int]] | None = None,
+    groups_first: bool | None = True,
 ) -> set:
     """The players for the odd tables this round: furthest below their share first.
 
     Before that, ``due`` (see :func:`_owed`): those still owed a seat to end within one
-    of someone gone come first, those at their most come last.
+    of someone gone come first, those at their most come last. ``groups_first``: among
+    equals, the rules' groups before players on their own (False: after them; None: as
+    the draw falls; see :func:`_odd_for_round`).
     """
     free = sorted((size for size, f in zip(split, flags, strict=True) if f), reverse=True)
     if not free:
@@ -242,7 +245,7 @@ def _choose_odd(
         return (
             owed,
             gap,
-            len(unit) == 1,
+            (len(unit) == 1) == groups_first if groups_first is not None else False,
             not kept_apart,
             usual_apart,
             proposal,
@@ -286,16 +289,7 @@ def _keepable(
     in_unit = {p for u in units if len(u) > 1 for p in u}
 
     def fits(chosen: set) -> bool:
-        return (
-            seat_units(
-                list(split),
-                units,
-                rules.pins,
-                rules.apart,
-                allowed=lambda unit, t: flags[t] == (unit[0] in chosen),
-            )
-            is not None
-        )
+        return _fits(split, flags, units, rules, chosen)
 
     if fits(odd):
         return odd
@@ -337,6 +331,99 @@ def _keepable(
         if fits(chosen):
             return chosen
     return odd
+
+
+def _fits(
+    split: list[int], flags: list[bool], units: list[tuple[P, ...]], rules: Rules, chosen: set
+) -> bool:
+    """Whether the rules can hold with ``chosen`` at the odd tables and the rest not."""
+    return (
+        seat_units(
+            list(split),
+            units,
+            rules.pins,
+            rules.apart,
+            allowed=lambda unit, t: flags[t] == (unit[0] in chosen),
+        )
+        is not None
+    )
+
+
+def _odd_for_round(
+    here: list[P],
+    split: list[int],
+    preferred: int,
+    counts: Counter,
+    share: Mapping[P, Fraction],
+    proposed: set,
+    unit_of: Mapping[P, tuple[P, ...]],
+    rng: random.Random,
+    rules: Rules,
+    due: Mapping[P, tuple[int, int]],
+    after: tuple[list[P], list[int]] | None,
+) -> set:
+    """Who sits at the odd tables this round (:func:`_choose_odd`, then :func:`_keepable`
+    where there are rules), with a look at the round ``after`` (its players and tables):
+    where the host's rules would leave that round no fair choice, another order of the
+    same players is tried. 9 Toonerville players at a 5 and a 4, two pairs kept together
+    and a pair kept apart: the pairs first (both at the 5 in round 1) left round 2's 5 to
+    four players and one of the pair kept apart, unfair every night in every method. The
+    tries put the groups last, then mix them among the players on their own as the draw
+    falls: one pair and three others (0, 1, 4, 6 and 7), then 2, 3, 5, 8 and 6."""
+    flags = odd_flags(split, preferred)
+
+    def pick(groups_first: bool | None, draw: random.Random) -> set:
+        odd = _choose_odd(
+            here,
+            flags,
+            split,
+            counts,
+            share,
+            proposed,
+            unit_of,
+            draw,
+            rules.apart,
+            due,
+            groups_first=groups_first,
+        )
+        return _keepable(here, split, flags, odd, rules, counts, share) if rules else odd
+
+    seats = sum(size for size, f in zip(split, flags, strict=True) if f)
+
+    def good(odd: set) -> bool:
+        """Whether ``odd`` fills this round's odd tables keeping the rules, and the next
+        round can then keep them too with the spread at 1."""
+        if len(odd) != seats or not _fits(split, flags, _units(rules, here), rules, odd):
+            return False
+        then, then_split = after
+        each = Fraction(seats, len(here))
+        now = Counter(counts)
+        shared = dict(share)
+        for p in here:
+            now[p] += p in odd
+            shared[p] = shared.get(p, Fraction(0)) + each
+        then_flags = odd_flags(then_split, preferred)
+        rule = random.Random(0)
+        nxt = _choose_odd(
+            then, then_flags, then_split, now, shared, set(), unit_of, rule, rules.apart
+        )
+        nxt = _keepable(then, then_split, then_flags, nxt, rules, now, shared)
+        if not _fits(then_split, then_flags, _units(rules, then), rules, nxt):
+            return False
+        ends = [now[p] + (p in nxt) for p in then if p in here]
+        return not ends or max(ends) - min(ends) <= 1
+
+    first = pick(True, rng)
+    steady = len({share.get(p, Fraction(0)) for p in here}) == 1  # everyone seated as often
+    if not rules or after is None or not steady or good(first):
+        return first
+    # The tries draw from their own generator: the night's own draws stay as they were.
+    tries = random.Random(f"{sorted(map(str, here))}|{counts.total()}")
+    for groups_first in (False, *[None] * 8):
+        alt = pick(groups_first, random.Random(tries.random()))
+        if good(alt):
+            return alt
+    return first
 
 
 def _units(rules: Rules, seated: Sequence[P]) -> list[tuple[P, ...]]:
@@ -458,11 +545,18 @@ def fair_rounds(
             p for group in proposal if len(group) != usual_size(split, preferred) for p in group
         }
         due = {p: _owed(ends[p], counts[p], chances[p][r]) for p in here if p in ends}
-        odd = _choose_odd(
-            here, flags, split, counts, share, proposed, unit_of, rng, rules.apart, due
+        # The round after: the next planned here, else (planned round by round, more to
+        # come) the same room again.
+        after = (
+            (seated[r + 1], splits[r + 1])
+            if r + 1 < len(seated)
+            else (here, split)
+            if r + 1 < left
+            else None
         )
-        if rules:
-            odd = _keepable(here, split, flags, odd, rules, counts, share)
+        odd = _odd_for_round(
+            here, split, preferred, counts, share, proposed, unit_of, rng, rules, due, after
+        )
         chosen.append(odd)
         seats = sum(size for size, f in zip(split, flags, strict=True) if f)
         each = Fraction(seats, len(here)) if here else Fraction(0)
