@@ -90,6 +90,14 @@ def test_swap_and_move_refusals_show_beside_the_form_and_keep_the_choice(
     form.get_by_role("button", name="Swap or move").click()
     page.get_by_text(f"Moved {names[0]} to table {there}.").wait_for()
     expect(page.locator("#round-tables form [role=alert]")).to_have_count(0)
+
+    # Start, below the tables swapped in: it carries the stamp of the seats now shown (out
+    # of band with the tables), so it starts rather than calling this page stale.
+    expect(page.locator("#start-stamp")).to_have_value(
+        services.start_stamp(event.rounds.get(number=1))
+    )
+    page.get_by_role("button", name="Start play for round 1").click()
+    page.get_by_text("Round 1 has started").wait_for()
     context.close()
 
 

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -220,7 +221,15 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             form = SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
     template = "tourney/round_detail.html" + ("#tables" if request.htmx else "")
     status = 200 if form.is_valid() or not form.errors else 422
-    return render(request, template, _round_context(event, rnd, swap_form=form), status=status)
+    context = _round_context(event, rnd, swap_form=form)
+    response = render(request, template, context, status=status)
+    if request.htmx:
+        # The Start form is outside the tables swapped in: its stamp of the seats shown
+        # comes along out of band, or Start after a swap would be refused as stale.
+        response.content += render_to_string(
+            "tourney/round_detail.html#start_stamp", {**context, "oob": True}, request
+        ).encode()
+    return response
 
 
 def _repeat_change(before: int, after: int) -> str:
