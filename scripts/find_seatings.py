@@ -104,6 +104,18 @@ and proves in under a second that none is fair at the end and also after each of
 two rounds (the first three classes fixed, which the 3-transitive action on the directions
 allows).
 
+Two more (2026-11-29). Cuts of AG(2,8) and AG(2,9) to the Rook Shanghai rooms of 5 to 7
+tables (26 to 33 and 37 players), the missing tables as lines with no player left on them,
+seven directions (the plane's collineations make any seven alike): CP-SAT proves in a
+second or less that none meets nobody twice, fairness switched off, but for 33 in AG(2,9)
+(no answer in 30 s); 38 from AG(2,8) meets nobody twice but none is fair after every
+round (8 s). And Toonerville 34 is the 36-point packing less a pair it leaves unmet: the
+two dropped players' tablemates take the 3s, which meets nobody twice and shares the 3s
+fairly by the night's end (32 players twice, 2 once); but no order of its eleven rounds is
+fair after every round (all 36 pairs, every order searched), and the tabu search from it
+ends at 20 over the bound, against the 19 stored. The engine's rule of a fair share after
+every round (``fair._MIDWAY``) is what that room pays for.
+
 Run (nice it: it uses a whole core)::
 
     nice -n 19 .venv/bin/python scripts/find_seatings.py --seconds 60 --seeds 3

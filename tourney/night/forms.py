@@ -86,6 +86,10 @@ class EventForm(forms.ModelForm):
             "door_new_names",
             "live_standings",
         ]
+        field_classes = {  # as a number pad types them (scoring.formfields.WholeNumberField)
+            "table_history_days": WholeNumberField,
+            "round_minutes": WholeNumberField,
+        }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),

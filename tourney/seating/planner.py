@@ -289,8 +289,9 @@ def _deals_to_share(
     The swap is between tables of one size, or between two players who have sat at tables
     of the same sizes as often (either way the odd tables' share stays), of players no
     seating rule names, bringing in one who has dealt least; of those, the pair nearest
-    in ``scores`` (standings or rating: the method's grouping kept as near as can be),
-    then adding the fewest repeat meetings."""
+    in ``scores`` (ratings: the tables' balance kept as near as can be), then adding the
+    fewest repeat meetings. Seating by standings never comes here: its tables are the
+    standings, head table first."""
     groups = [list(g) for g in groups]
     bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
     deals = past.deals
@@ -316,11 +317,9 @@ def _deals_to_share(
             break
         low = min(deals[p] for p in waiting)
         bad = [t for t, g in enumerate(groups) if min(deals[p] for p in g) > low]
-        if not bad:
-            break
-        t = bad[0]
         swaps = [
-            (cost(x, t, q, u), x, q, u)
+            (cost(x, t, q, u), x, t, q, u)
+            for t in bad
             for u, other in enumerate(groups)
             if u != t
             for q in other
@@ -330,7 +329,7 @@ def _deals_to_share(
         ]
         if not swaps:
             break
-        _, x, q, u = min(swaps, key=lambda swap: swap[0])
+        _, x, t, q, u = min(swaps, key=lambda swap: swap[0])
         groups[t][groups[t].index(x)] = q
         groups[u][groups[u].index(q)] = x
     return groups

@@ -267,7 +267,7 @@ def seat_next_round(event: Event, *, fallback: str | None = None, by: Actor | No
         _write_plan(rnd, plans[0])
         word = event.round_word
         text = f"Seated {word} {number}: {_tables_in_words(plans[0])}."
-        text += _moved_on(keep_seats_moving(event, number))  # a round planned after it
+        text += _moved_on(*_kept_shared_and_moving(event, number))  # rounds planned after it
         record(event, Activity.Action.SEAT, text, by=by, round_number=number)
         return rnd
 
