@@ -336,6 +336,29 @@ def test_the_deal_is_shared_in_the_methods_that_plan_a_round_at_a_time(
         assert max(odd) - min(odd) <= 1  # the odd tables' share as before
 
 
+def test_deals_passed_on_after_hand_changes_even_out_and_keep_the_seat_rule():
+    """Round 2's hand changes gave 0 and 4 seat 1 again (two deals each, six players none):
+    the deal passes to two of those six, at tables of round 2 only (round 1 is played),
+    and never to a player at the table number where they had seat 1 the round before."""
+    from tourney.seating import pass_deals_on
+
+    tables = {
+        (1, 1): (0, 1, 2, 3),
+        (1, 2): (4, 5, 6, 7),
+        (2, 1): (4, 1, 6, 3),
+        (2, 2): (0, 5, 2, 7),
+    }
+    dealers = pass_deals_on(tables, {(2, 1), (2, 2)}, first=2)
+    assert set(dealers) == {(2, 1), (2, 2)}
+    assert dealers[(2, 1)] in {1, 6, 3} and dealers[(2, 2)] in {5, 2, 7}
+    deals = Counter(t[0] for slot, t in tables.items() if slot not in dealers)
+    deals.update(dealers.values())
+    assert sorted(deals[p] for p in range(8)) == [0, 0, 0, 0, 1, 1, 1, 1]
+    # Nothing open, or nothing off: nothing passes.
+    assert pass_deals_on(tables, set(), first=2) == {}
+    assert pass_deals_on({(1, 1): (0, 1, 2), (1, 2): (3, 4, 5)}, {(1, 1), (1, 2)}, 1) == {}
+
+
 def test_a_night_shared_again_gives_the_next_deals_to_those_who_dealt_least():
     """Three of nine have dealt twice and six once: the four deals left go to four of the
     six, not to anyone for a third time."""

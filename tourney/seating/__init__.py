@@ -21,6 +21,7 @@ from tourney.seating.core import (
     Plan,
     SeatingError,
     meetings,
+    pass_deals_on,
     repeat_meetings,
     table_sizes,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "SeatingError",
     "meetings",
     "odd_flags",
+    "pass_deals_on",
     "plan_night",
     "plan_round",
     "remembered",

@@ -443,6 +443,85 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
     return dealers
 
 
+type Slot = tuple[int, int]
+"""A table of a night: its round and its number."""
+
+
+def pass_deals_on(
+    tables: Mapping[Slot, Sequence[P]], open_: Set[Slot], first: int
+) -> dict[Slot, P]:
+    """New dealers (seat 1) for some of the ``open_`` tables, so nobody has dealt twice
+    more than anyone seated as often: the night's ``tables`` (seat order, dealer first)
+    after the host changed seats by hand, where :func:`share_deals` had shared it out.
+
+    Each change moves one deal from a player with the most to one seated as often with
+    two fewer, along a chain of open tables in which each player between gives one of
+    their deals for another (the augmenting paths of :func:`share_deals`); tables of
+    rounds from ``first`` on first, earlier ones only where those can't. Nobody is given
+    seat 1 at the number where they have it the round before or after (the seat rule).
+    Returns the tables whose dealer changes, and to whom."""
+    seated: Counter[P] = Counter()
+    deals: Counter[P] = Counter()
+    dealer: dict[Slot, P] = {}
+    for slot, table in tables.items():
+        seated.update(table)
+        deals[table[0]] += 1
+        dealer[slot] = table[0]
+    slots = {slot for slot in open_ if len(tables[slot]) > 1}
+    later = {slot for slot in slots if slot[0] >= first}
+
+    def may_deal(player: P, slot: Slot) -> bool:
+        number, table = slot
+        return player not in (dealer.get((number - 1, table)), dealer.get((number + 1, table)))
+
+    def chain(giver: P, usable: Set[Slot]) -> list[tuple[Slot, P]] | None:
+        want = deals[giver] - 2
+        mine: dict[P, list[Slot]] = {}
+        for slot in usable:
+            mine.setdefault(dealer[slot], []).append(slot)
+        came: dict[P, tuple[P, Slot] | None] = {giver: None}
+        queue = deque([giver])
+        while queue:
+            u = queue.popleft()
+            for slot in sorted(mine.get(u, [])):
+                for y in tables[slot]:
+                    if y in came or not may_deal(y, slot):
+                        continue
+                    came[y] = (u, slot)
+                    if seated[y] == seated[giver] and deals[y] <= want:
+                        path, at = [], y
+                        while came[at] is not None:
+                            before, taken = came[at]
+                            path.append((taken, at))
+                            at = before
+                        return path
+                    queue.append(y)
+        return None
+
+    def one_step() -> bool:
+        classes: dict[int, list[P]] = {}
+        for player, count in seated.items():
+            classes.setdefault(count, []).append(player)
+        for members in classes.values():
+            most = max(deals[p] for p in members)
+            if most - min(deals[p] for p in members) < 2:
+                continue
+            for giver in sorted((p for p in members if deals[p] == most), key=str):
+                path = chain(giver, later) or chain(giver, slots)
+                if path is not None:
+                    for slot, player in path:
+                        dealer[slot] = player
+                    deals[giver] -= 1
+                    deals[path[0][1]] += 1  # the chain's end; those between give one, take one
+                    return True
+        return False
+
+    for _ in range(len(slots) * 4):  # each step lowers the sum of squares: this is plenty
+        if not one_step():
+            break
+    return {slot: dealer[slot] for slot in slots if dealer[slot] != tables[slot][0]}
+
+
 def _pinned_in_order(groups: list[list[P]], pins: Mapping[P, int]) -> list[list[P]]:
     """Pinned groups at their numbers, the others in their order around them."""
     at = {next((pins[p] for p in g if p in pins), None): g for g in groups}

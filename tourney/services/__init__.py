@@ -59,7 +59,6 @@ from .planning import (
     read_inputs,
     tonights_constraint_problems,
     tonights_rule_check,
-    tonights_tables_in_words,
 )
 from .play import (
     ConfirmError,
@@ -199,6 +198,5 @@ __all__ = [
     "table_state",
     "tonights_constraint_problems",
     "tonights_rule_check",
-    "tonights_tables_in_words",
     "typed_score_problems",
 ]

@@ -205,10 +205,8 @@ def _split_for_rules(seated: int, inputs: Inputs) -> list[int] | None:
 
 
 def tonights_constraint_problems(event: Event) -> list[str]:
-    """:func:`constraint_problems` for the players checked in now (two queries)."""
-    if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
-        return []
-    return constraint_problems(_tonights_inputs(event))
+    """:func:`constraint_problems` for the players checked in now."""
+    return tonights_rule_check(event)[0]
 
 
 def _tonights_inputs(event: Event) -> Inputs:
@@ -241,7 +239,7 @@ def _tonights_inputs(event: Event) -> Inputs:
 
 def tonights_rule_check(event: Event) -> tuple[list[str], str]:
     """:func:`tonights_constraint_problems` and, where there are some, the room they were
-    checked against in words (:func:`tonights_tables_in_words`), from one reading of who
+    checked against in words (:func:`_tables_in_words`), from one reading of who
     is checked in: the seating page and the night's page show both."""
     if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
         return [], ""
@@ -250,14 +248,10 @@ def tonights_rule_check(event: Event) -> tuple[list[str], str]:
     return problems, _tables_in_words(inputs) if problems else ""
 
 
-def tonights_tables_in_words(event: Event) -> str:
-    """How the players checked in now split into tables, for the seating rules' warning:
-    "13 players at tables of 5, 4 and 4" (the split the rules are checked against, as the
-    planner chooses it). Empty when they don't split (that is said on its own)."""
-    return _tables_in_words(_tonights_inputs(event))
-
-
 def _tables_in_words(inputs: Inputs) -> str:
+    """How the players checked in split into tables, for the seating rules' warning: "13
+    players at tables of 5, 4 and 4" (the split the rules are checked against, as the
+    planner chooses it). Empty when they don't split (that is said on its own)."""
     n = len(inputs.present)
     out = _sitting_out(inputs)
     sizes = _split_for_rules(n - out, inputs)

@@ -8,7 +8,7 @@ sheet (seating by standings), .activity and .common.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, permutations
@@ -553,107 +553,32 @@ def keep_seats_moving(event: Event, first: int) -> list[str]:
 
 
 def keep_deals_shared(event: Event, first: int) -> list[tuple[int, int]]:
-    """Pass the deal (seat 1) on within the tables of the planned rounds from round ``first``,
-    so nobody has dealt twice more than anyone seated as often, the night's rounds
-    counted, as far as those tables allow. A swap, a move or a re-seat before play
-    changes who holds seat 1; the night's plan had shared the deal out, and five swaps
-    left one player three deals against another's one.
-
-    Each change moves one deal from a player with the most to one with two fewer, along
-    a chain of tables where each player in it gives one of their deals for another (the
-    fewest tables re-ordered: the new dealer takes seat 1, the old one their seat). Nobody
-    is given seat 1 at the table where they had it the round before or have it the round
-    after (the seat rule). Returns the (round, table number) of each table re-ordered."""
+    """Pass the deal (seat 1) on within the tables of the planned rounds, from round
+    ``first`` on where it can (:func:`tourney.seating.core.pass_deals_on`), so nobody has
+    dealt twice more than anyone seated as often, the night's rounds counted. A swap, a
+    move or a re-seat before play changes who holds seat 1; the night's plan had shared
+    the deal out, and five swaps left one player three deals against another's one.
+    The new dealer takes seat 1, the old one their seat. Returns the (round, table
+    number) of each table re-ordered."""
     if event.is_table_game:
         return []
-    rounds = list(event.rounds.order_by("number").prefetch_related("tables__seats"))
-    seated: Counter[int] = Counter()
-    deals: Counter[int] = Counter()
-    dealer: dict[tuple[int, int], int] = {}  # (round, table number) -> who has seat 1
-    slots: dict[tuple[int, int], tuple[GameTable, list[Seat]]] = {}
-    for rnd in rounds:
+    tables: dict[tuple[int, int], tuple[int, ...]] = {}
+    planned: dict[tuple[int, int], tuple[GameTable, list[Seat]]] = {}
+    for rnd in event.rounds.order_by("number").prefetch_related("tables__seats"):
         for table in rnd.tables.all():
             seats = sorted(table.seats.all(), key=lambda s: s.position)
-            if not seats:
-                continue
-            seated.update(s.player_id for s in seats)
-            deals[seats[0].player_id] += 1
-            dealer[rnd.number, table.number] = seats[0].player_id
-            if rnd.status == Round.Status.PLANNED and len(seats) > 1:
-                slots[rnd.number, table.number] = (table, seats)
-    if not slots:
-        return []
-    # The rounds from the one changed on first; the planned rounds before it only where
-    # those can't even the deal out (the change came late in the night).
-    later = {slot for slot in slots if slot[0] >= first}
-
-    def may_deal(player: int, slot: tuple[int, int]) -> bool:
-        number, table = slot
-        return player not in (dealer.get((number - 1, table)), dealer.get((number + 1, table)))
-
-    def chain(giver: int, usable: set[tuple[int, int]]) -> list[tuple[tuple[int, int], int]] | None:
-        """Slots and their new dealers, moving one of ``giver``'s deals to someone in their
-        class with two fewer, others in between each giving one for one; None if none."""
-        want = deals[giver] - 2
-        mine: dict[int, list[tuple[int, int]]] = {}
-        for slot in usable:
-            mine.setdefault(dealer[slot], []).append(slot)
-        came: dict[int, tuple[int, tuple[int, int]] | None] = {giver: None}
-        queue = deque([giver])
-        while queue:
-            u = queue.popleft()
-            for slot in mine.get(u, []):
-                for seat in slots[slot][1]:
-                    y = seat.player_id
-                    if y in came or not may_deal(y, slot):
-                        continue
-                    came[y] = (u, slot)
-                    if seated[y] == seated[giver] and deals[y] <= want:
-                        path, at = [], y
-                        while came[at] is not None:
-                            before, taken = came[at]
-                            path.append((taken, at))
-                            at = before
-                        return path
-                    queue.append(y)
-        return None
-
-    changed: set[tuple[int, int]] = set()
-    for _ in range(len(slots) * 4):  # each chain lowers the sum of squares: this is plenty
-        classes: dict[int, list[int]] = {}
-        for player, count in seated.items():
-            classes.setdefault(count, []).append(player)
-        moved = False
-        for members in classes.values():
-            most = max(deals[p] for p in members)
-            if most - min(deals[p] for p in members) < 2:
-                continue
-            for giver in sorted(p for p in members if deals[p] == most):
-                path = chain(giver, later) or chain(giver, set(slots))
-                if path is None:
-                    continue
-                for slot, player in path:
-                    dealer[slot] = player
-                    changed.add(slot)
-                deals[giver] -= 1
-                deals[path[0][1]] += 1  # the chain's end; those between give one, take one
-                moved = True
-                break
-            if moved:
-                break
-        if not moved:
-            break
-    reordered = []
-    for slot in sorted(changed):
-        table, seats = slots[slot]
+            if seats:
+                tables[rnd.number, table.number] = tuple(s.player_id for s in seats)
+                if rnd.status == Round.Status.PLANNED:
+                    planned[rnd.number, table.number] = (table, seats)
+    dealers = seating.pass_deals_on(tables, set(planned), first)
+    for slot, player in sorted(dealers.items()):
+        table, seats = planned[slot]
         order = [s.player_id for s in seats]
-        if order[0] == dealer[slot]:
-            continue  # a chain passed the deal on and back
-        at = order.index(dealer[slot])
+        at = order.index(player)
         order[0], order[at] = order[at], order[0]
         _reorder(table, seats, tuple(order))
-        reordered.append(slot)
-    return reordered
+    return sorted(dealers)
 
 
 _EVERY_ORDER_UP_TO = 8
