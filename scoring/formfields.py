@@ -47,6 +47,18 @@ def _joinable(ch: str) -> bool:
     return bool(ch) and ord(ch) > 0x24F and unicodedata.category(ch)[0] in "LSM"
 
 
+class NumberPad(forms.TextInput):
+    """A text box that opens a phone's number pad (``inputmode="numeric"``).
+
+    Not ``type="number"``: the browser drops what it can't read as a number ("٢" is sent
+    as nothing, so a round length typed so was saved blank, no clock) or reads it its own
+    way ("1_0" sent as 10), and an unreadable value put back after a refusal shows empty.
+    Here what was typed is sent, refused with a message, and shown again."""
+
+    def __init__(self, attrs: dict | None = None) -> None:
+        super().__init__({"inputmode": "numeric", **(attrs or {})})
+
+
 class WholeNumberField(forms.IntegerField):
     """A whole number as a phone's number pad types it: ASCII digits, a leading minus.
 
@@ -55,6 +67,8 @@ class WholeNumberField(forms.IntegerField):
     player to table 10 without a word.
     These get the field's "invalid" message instead; the range checks stay the field's.
     """
+
+    widget = NumberPad
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -105,7 +119,7 @@ def house_rule_field(rule: rules.HouseRule) -> forms.Field:
             required=rule.kind == "int",
             min_value=rule.min,
             max_value=rule.max,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            widget=NumberPad(),
             **common,
         )
     raise ValueError(f"no form field for house rule kind {rule.kind!r}")

@@ -101,6 +101,34 @@ def test_swap_and_move_refusals_show_beside_the_form_and_keep_the_choice(
     context.close()
 
 
+def test_a_number_typed_in_other_digits_is_sent_refused_and_shown_again(live_server, browser, host):
+    """The number fields were type="number": Chromium sent "٢" as nothing, so a round
+    length typed so saved the night with no clock, and "1_0" as 10, so a pin went to table
+    10. As text boxes with a number pad, what was typed reaches the server, is refused
+    with the field's message, and is shown again."""
+    event = night(13, owner=host)
+    context, page = signed_in(browser, live_server, host)
+    page.goto(live_server.url + reverse("event_edit", args=[event.slug]))
+    minutes = page.get_by_label("Round length in minutes")
+    expect(minutes).to_have_attribute("inputmode", "numeric")
+    minutes.fill("\u0662")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Type the round length in whole minutes")).to_be_visible()
+    expect(page.get_by_label("Round length in minutes")).to_have_value("\u0662")
+    event.refresh_from_db()
+    assert event.round_minutes == 30
+
+    page.goto(live_server.url + reverse("event_seating", args=[event.slug]))
+    form = page.locator("#add-rule")
+    form.get_by_label("Player", exact=True).select_option(label="P03")
+    form.get_by_label("…at table").fill("1_0")
+    form.get_by_role("button", name="Add the rule").click()
+    expect(page.get_by_text("Type the table as a number from 1 to 99.")).to_be_visible()
+    expect(page.locator("#add-rule").get_by_label("…at table")).to_have_value("1_0")
+    assert not event.seating_constraints.exists()
+    context.close()
+
+
 def _pk(rnd, name):
     return rnd.seats.get(player__name=name).player_id
 

@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from scoring.formfields import WholeNumberField
+from scoring.formfields import NumberPad, WholeNumberField
 from tourney.models import Event, Season
 
 
@@ -29,7 +29,7 @@ class SeasonForm(forms.ModelForm):
     best_of = WholeNumberField(
         label="Best N",
         required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=NumberPad(),
         error_messages={"invalid": BEST_OF_RULE},
     )
     points_table = forms.CharField(

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import rules
 from scoring.formfields import (
+    NumberPad,
     WholeNumberField,
     clean_name,
     house_rule_field,
@@ -40,7 +41,7 @@ def _table_size_field(label: str, help_text: str = "") -> WholeNumberField:
         required=False,
         min_value=2,
         help_text=help_text,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=NumberPad(),
     )
 
 
@@ -57,7 +58,7 @@ class EventForm(forms.ModelForm):
         required=False,
         min_value=1,
         help_text="Leave blank for the game's full length (Toonerville 11, Shanghai 7).",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=NumberPad(),
     )
     min_table_size = _table_size_field(
         "Smallest table", "Blank: the game's range (Toonerville 3 to 5, Shanghai 4 to 6)."
@@ -92,8 +93,8 @@ class EventForm(forms.ModelForm):
         }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "table_history_days": forms.NumberInput(attrs={"inputmode": "numeric"}),
-            "round_minutes": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            "table_history_days": NumberPad(),
+            "round_minutes": NumberPad(),
             "door_new_names": forms.RadioSelect,
         }
         labels = {
@@ -169,7 +170,7 @@ class EventForm(forms.ModelForm):
                 min_value=rule.min,
                 max_value=rule.max,
                 initial=values.get(number),
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "card-value"}),
+                widget=NumberPad(attrs={"class": "card-value"}),
             )
             names.append(name)
         return names
@@ -577,7 +578,7 @@ class SwapForm(forms.Form):
         label="…or move to table",
         required=False,
         min_value=1,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=NumberPad(),
         error_messages={"min_value": "Tables are numbered from 1."},
     )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.formfields import WholeNumberField
+from scoring.formfields import NumberPad, WholeNumberField
 from tourney.models import Event, Player, SeatingConstraint
 
 MAX_TABLE = SeatingConstraint.MAX_TABLE
@@ -30,7 +30,7 @@ class SeatingConstraintForm(forms.Form):
         required=False,
         help_text="Table 1 is the table by the door.",
         error_messages={"invalid": f"Type the table as a number from 1 to {MAX_TABLE}."},
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": MAX_TABLE}),
+        widget=NumberPad(),
     )
 
     def __init__(self, *args, event: Event, **kwargs):
