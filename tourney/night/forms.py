@@ -97,10 +97,13 @@ class EventForm(forms.ModelForm):
             "round_minutes": NumberPad(),
             "door_new_names": forms.RadioSelect,
         }
+        help_texts = {  # the model's says "one", where tables of exactly 4 can need three
+            "sit_out_when_uneven": "Instead of the host being asked every round.",
+        }
         labels = {
             "allow_short_tables": "Allow 3-player tables (Shanghai's fewer-than-4 rules)",
-            "sit_out_when_uneven": "When the players don't split into tables, one sits out each "
-            "round, in turn",
+            "sit_out_when_uneven": "When the players don't split into tables, the fewest that "
+            "must sit out each round, in turn",
             "record_buys": "Record each player's buys",
             "place": "Place (hall, club, house)",
             "season_seating": "Seat away from recent season opponents",
