@@ -137,6 +137,15 @@ def even_enough(night: list[list[list[int]]], n: int) -> bool:
     return max(met.values()) <= math.ceil(sum(met.values()) / (n * (n - 1) // 2)) + 3
 
 
+def evenness(night: list[list[list[int]]]) -> tuple[int, int]:
+    """Among nights as good, the one whose pairs meet most evenly: the most meetings of any
+    pair, then the sum of their squares (13 Toonerville players over 5 rounds: a night
+    repeating 35 meetings with a pair together all five rounds, and one with none more
+    than four)."""
+    met = Counter(pr for ts in night for t in ts for pr in combinations(sorted(t), 2))
+    return max(met.values()), sum(m * m for m in met.values())
+
+
 def room(
     binaries: tuple[Path, Path], game: str, n: int, rounds: int, args: argparse.Namespace
 ) -> None:
@@ -166,7 +175,7 @@ def room(
         for e, night in candidates
         if prefix_fair(night, preferred, n, MIDWAY) and even_enough(night, n)
     ]
-    best = min(good, key=lambda found: found[0], default=None)
+    best = min(good, key=lambda found: (found[0], *evenness(found[1])), default=None)
     have = on_disk(TARGET, HEAD).get((game, n, rounds), (None,))[0]
     print(
         f"{game} {n}x{rounds}: engine {[e for e, _ in theirs]}, found "
