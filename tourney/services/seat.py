@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
@@ -642,7 +642,7 @@ def _kept_shared_and_moving(event: Event, first: int) -> tuple[list[str], list[s
     return moved, [f"round {number}, table {table}" for number, table in dealt]
 
 
-def _moved_on(changed: list[str], dealt: list[str] = ()) -> str:
+def _moved_on(changed: list[str], dealt: Sequence[str] = ()) -> str:
     said = ""
     if changed:
         said += (
