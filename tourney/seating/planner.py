@@ -259,8 +259,7 @@ def _single(
     dealers: set[P] = set()
     if method != "standings":  # its tables are the standings, head table first, as they are
         ratings = totals if method == "rating" else None
-        groups = _deals_to_share(groups, history, past, rules, ratings)
-        dealers = share_deals([groups], history)[0]
+        groups, dealers = _deals_to_share(groups, history, past, rules, ratings)
     tables = arrange(
         groups,
         past,
@@ -279,8 +278,9 @@ def _deals_to_share(
     past: _History,
     rules: Rules,
     scores: Mapping[P, int] | None,
-) -> list[list[P]]:
-    """The method's groups, with a player swapped between two tables wherever a table holds
+) -> tuple[list[list[P]], set[P]]:
+    """The method's groups, and the round's dealers (:func:`share_deals`), with a player
+    swapped between two tables wherever a table holds
     only players who have dealt more than someone who would not deal this round: its
     dealer would then deal twice more than that player (31 players over 2 rounds by
     random seating: one dealt twice, 16 never). A round planned on its own can't share the
@@ -310,8 +310,8 @@ def _deals_to_share(
         after += sum(met.get(frozenset((q, y)), 0) for y in groups[t] if y != x)
         return near, after - before
 
+    dealers = share_deals([groups], history)[0]
     for _ in range(len(groups)):
-        dealers = share_deals([groups], history)[0]
         waiting = [p for g in groups for p in g if p not in dealers]
         if not waiting:
             break
@@ -332,7 +332,8 @@ def _deals_to_share(
         _, x, t, q, u = min(swaps, key=lambda swap: swap[0])
         groups[t][groups[t].index(x)] = q
         groups[u][groups[u].index(q)] = x
-    return groups
+        dealers = share_deals([groups], history)[0]
+    return groups, dealers
 
 
 def _from_night(
