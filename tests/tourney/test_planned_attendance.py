@@ -280,6 +280,36 @@ def test_start_anyway_does_not_cover_a_rule_added_since_the_page_was_loaded(host
     assert event.rounds.get(number=1).status == Round.Status.PLAYING
 
 
+def test_start_anyway_still_covers_a_rename_or_a_rule_removed_since(host_client, host):
+    """The page names two broken rules; since it was loaded, a co-host renamed one of the
+    players they name and removed the other rule. The stamp held the rules' words, so
+    Start was refused as stale and the host was sent to start again for nothing: the seats
+    are the ones shown, and they now break less than "Start anyway" agreed to."""
+    event = night(12, owner=host, rounds_planned=3)
+    one = services.seat_next_round(event)
+    tables = list(one.tables.all())
+    a = tables[0].seats.first().player
+    mate = tables[0].seats.exclude(player=a).first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    apart = services.add_seating_rule(event, kind="apart", player=a, other=mate)
+    seen = seen_on_the_round_page(host_client, event)
+    rename = reverse("player_rename", args=[event.slug, a.pk])
+    host_client.post(rename, {"name": "Zelda Quist"})
+    assert event.players.get(pk=a.pk).name == "Zelda Quist"
+    services.remove_seating_rule(event, pk=apart.pk)
+    url = reverse("round_begin", args=[event.slug, 1])
+    answer = unescape(
+        host_client.post(url, {"break_rules": "1", "seats": seen}, follow=True).content.decode()
+    )
+    assert STALE_START not in answer
+    assert event.rounds.get(number=1).status == Round.Status.PLAYING
+    said = event.activity.filter(round_number=1).latest("pk").detail
+    assert said == (
+        "Started round 1. Started anyway, breaking a seating rule: "
+        f"Zelda Quist sits at table {tables[1].number} every round they play."
+    )
+
+
 def test_start_from_a_page_whose_seats_were_reseated_since_is_refused(host_client, host):
     """No rule broken, so no "Start anyway": a co-host re-seated the round after this page
     was loaded, and Start from it started seats nobody had looked at."""

@@ -39,7 +39,7 @@ from .common import (
     require_in_night,
 )
 from .fills import fill_round, refresh_fills
-from .seat import seat_next_round, seating_rules_broken, start_stamp, table_size_problems
+from .seat import seat_next_round, seating_rules_broken, start_stamp_covers, table_size_problems
 
 
 @transaction.atomic
@@ -52,7 +52,7 @@ def begin_round(
     ``break_rules``: the host's "start anyway", recorded in the activity log. ``seen``
     is the :func:`start_stamp` of the page Start was pressed on: seats re-seated or
     swapped in another tab since, or a rule they break added since, are not what the host
-    agreed to start, and are refused."""
+    agreed to start, and are refused (:func:`start_stamp_covers`)."""
     event = Event.objects.select_for_update().get(pk=rnd.event_id)  # not while it ends
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     require(rnd, Round.Status.PLANNED, "start")
@@ -78,7 +78,7 @@ def begin_round(
     if problems:
         raise RoundStateError(" ".join(problems))
     broken = seating_rules_broken(rnd)
-    if seen and seen != start_stamp(rnd, broken):
+    if seen and not start_stamp_covers(rnd, seen):
         raise RoundStateError(
             f"The seats of {rnd_word(rnd)}, or the seating rules they break, changed after "
             "this page was loaded (another tab, a co-host, a re-seat): nothing was started. "

@@ -374,16 +374,30 @@ def seats_stamp(rnd: Round) -> str:
     return hashlib.blake2s(repr(seats).encode(), digest_size=8).hexdigest()
 
 
-def start_stamp(rnd: Round, broken: list[str] | None = None) -> str:
+def start_stamp(rnd: Round) -> str:
     """A fingerprint of what the round's Start button was shown beside: the seats, and the
-    seating rules they break (``broken`` when the caller has read them already). Start
-    sent from a page whose seats were re-seated or swapped since, or whose seats break a
-    rule added since, is refused: the host starts only the seats, and "Start anyway" only
-    the broken rules, they were shown."""
-    if broken is None:
-        broken = seating_rules_broken(rnd)
-    seen = (seats_stamp(rnd), sorted(broken))
-    return hashlib.blake2s(repr(seen).encode(), digest_size=8).hexdigest()
+    seating rules they break (one short key per rule, from what the rule says rather than
+    the names it shows, so renaming a player changes nothing). See
+    :func:`start_stamp_covers`."""
+    rules = rnd.event.seating_constraints.all()
+    keys = sorted(_rule_key(rule) for rule in _broken_rules(rules, _tables_of(rnd)))
+    return seats_stamp(rnd) + "".join(f"_{key}" for key in keys)
+
+
+def start_stamp_covers(rnd: Round, seen: str) -> bool:
+    """Whether a Start sent from a page stamped ``seen`` covers the round as it stands:
+    the same seats, breaking no rule the page did not show. Seats re-seated or swapped in
+    another tab since, or a rule broken that was added since, are not what the host agreed
+    to start ("Start anyway" covers only the broken rules it was shown); a rule removed
+    since, or a player renamed, still is."""
+    seats, *shown = seen.split("_")
+    now_seats, *now = start_stamp(rnd).split("_")
+    return seats == now_seats and set(now) <= set(shown)
+
+
+def _rule_key(rule) -> str:
+    said = (rule.kind, rule.player_id, rule.other_id, rule.table)
+    return hashlib.blake2s(repr(said).encode(), digest_size=4).hexdigest()
 
 
 def _take_turn_at(rnd: Round, seen: str | None) -> Round:
@@ -665,11 +679,20 @@ def _renumber_tables(rnd: Round) -> None:
 
 def seating_rules_broken(rnd: Round) -> list[str]:
     """The host's seating rules this round's seats break (after a hand swap or move)."""
-    at = {s.player_id: s.table.number for s in rnd.seats.select_related("table")}
-    return _broken(rnd.event.seating_constraints.select_related("player", "other"), at)
+    return _broken(rnd.event.seating_constraints.select_related("player", "other"), _tables_of(rnd))
+
+
+def _tables_of(rnd: Round) -> dict[int, int]:
+    """Player id -> the table number they sit at in ``rnd``."""
+    return dict(rnd.seats.values_list("player_id", "table__number"))
 
 
 def _broken(rules, at: dict[int, int]) -> list[str]:
+    """What the ``rules`` broken by seats ``at`` (player id -> table number) say."""
+    return [rule.describe() for rule in _broken_rules(rules, at)]
+
+
+def _broken_rules(rules, at: dict[int, int]) -> list:
     """The ``rules`` broken by seats ``at`` (player id -> table number)."""
     broken = []
     for rule in rules:
@@ -681,7 +704,7 @@ def _broken(rules, at: dict[int, int]) -> list[str]:
             same = at[rule.player_id] == at[rule.other_id]
             ok = same if rule.kind == rule.Kind.TOGETHER else not same
         if not ok:
-            broken.append(rule.describe())
+            broken.append(rule)
     return broken
 
 

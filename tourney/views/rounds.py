@@ -112,7 +112,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "size_problems": services.table_size_problems(rnd),
         "rules_broken": rules_broken,
         # What Start was pressed beside: the seats and the rules they break (see begin_round).
-        "start_stamp": services.start_stamp(rnd, rules_broken) if planned else "",
+        "start_stamp": services.start_stamp(rnd) if planned else "",
         "swap_form": (
             SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
             if rnd.status == Round.Status.PLANNED
