@@ -5,6 +5,7 @@ second run, where a missing lock shows as a deadlock or a 500)."""
 
 import datetime
 import threading
+from functools import partial
 from html import unescape
 
 import pytest
@@ -267,3 +268,60 @@ def test_the_page_polling_a_seating_that_ended_without_a_plan_reloads_whole(host
     polled = client.get(url + "?polling=1", headers={"HX-Request": "true"})
     assert polled.headers.get("HX-Refresh") == "true"  # the seat buttons come back with it
     assert "HX-Refresh" not in client.get(url, headers={"HX-Request": "true"}).headers
+
+
+def start_form(rnd, **extra) -> dict:
+    return {"seats": services.start_stamp(rnd), **extra}
+
+
+def test_start_tapped_twice_starts_once_and_the_second_tap_is_told_why(host):
+    """Two taps of Start from one page (or two co-hosts' pages) at once: one starts the
+    round and is logged once; the other is told the round is already being played."""
+    event = night(13, owner=host, rounds_planned=3)
+    rnd = services.seat_next_round(event)
+    url = reverse("round_begin", args=[event.slug, 1])
+    form = start_form(rnd)
+    clients = [host_client_for(host), host_client_for(host)]
+    answers, errors = together([lambda c=c: c.post(url, form, follow=True) for c in clients])
+    assert errors == []
+    assert [r.status_code for r in answers] == [200, 200]
+    said = sorted(unescape(r.content.decode()) for r in answers)
+    started = [s for s in said if "Round 1 has started. Tables can enter scores." in s]
+    told = [s for s in said if "you can only start a planned round" in s]
+    assert len(started) == 1 and len(told) == 1, said
+    assert event.rounds.get(number=1).status == "playing"
+    assert event.activity.filter(action="begin", round_number=1).count() == 1
+
+
+def test_a_swap_and_start_from_one_page_at_once_never_start_seats_nobody_saw(host):
+    """A co-host swaps two players while the host presses Start on the page loaded before
+    the swap. Whichever lands first, the other is refused: the round never starts on
+    seats the Start page did not show, and a swap never changes a round being played."""
+    for attempt in range(6):
+        event = night(13, owner=host, rounds_planned=3, name=f"Race {attempt}")
+        rnd = services.seat_next_round(event)
+        a, b = two_at_different_tables(rnd)
+        before = places(rnd)
+        start = reverse("round_begin", args=[event.slug, 1])
+        swap = reverse("round_swap", args=[event.slug, 1])
+        start_seen = start_form(rnd)
+        swap_seen = {"player": a.pk, "other": b.pk, "seats": services.seats_stamp(rnd)}
+        host_page, co_host = host_client_for(host), host_client_for(host)
+        answers, errors = together(
+            [
+                partial(host_page.post, start, start_seen, follow=True),
+                partial(co_host.post, swap, swap_seen),
+            ]
+        )
+        assert errors == []
+        assert all(r.status_code in (200, 302, 422) for r in answers), answers
+        rnd.refresh_from_db()
+        after = places(rnd)
+        if rnd.status == "playing":  # Start first: the seats it showed, the swap refused
+            assert after == before
+            assert answers[1].status_code == 422
+        else:  # the swap first: Start refused as stale, the swap kept
+            assert after[a.pk] == before[b.pk] and after[b.pk] == before[a.pk]
+            page = unescape(answers[0].content.decode())
+            assert "changed after this page was loaded" in page
+            assert "nothing was started" in page
