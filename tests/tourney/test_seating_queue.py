@@ -8,6 +8,7 @@ import re
 import subprocess
 import threading
 import time
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tests.factories import EventFactory, night, valid_points
 from tests.liveserver import PYTHON, ROOT, server_env
 from tourney import services
 from tourney.models import Player, SeatingJob
+from tourney.services import jobs as jobs_module
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -371,3 +373,123 @@ def test_a_claim_left_unanswered_by_a_stopped_request_does_not_bar_the_form(host
     assert time.perf_counter() - start < 5
     assert answer.status_code == 302
     assert answer.url == reverse("round_detail", args=[event.slug, 1])
+
+
+def _seats(rnd) -> list[tuple]:
+    return sorted(rnd.seats.values_list("player__name", "table__number", "position"))
+
+
+def _run_worker_once() -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
+        cwd=ROOT,
+        env=worker_env(),
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+
+
+def _seated_again_here(host_client, event, old: SeatingJob) -> SeatingJob:
+    """No worker for 11 minutes: the page let the old job go, so the host seats again,
+    and with the queue still not taken, seats it here."""
+    _age(old, 11 * 60)
+    assert services.seating_in_progress(event) is None
+    host_client.post(reverse("round_seat_next", args=[event.slug]))
+    new = SeatingJob.objects.exclude(pk=old.pk).get(event=event)
+    _age(new, 20)
+    host_client.post(reverse("seating_here", args=[event.slug]))
+    new.refresh_from_db()
+    assert new.state == SeatingJob.State.DONE
+    return new
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_a_seating_the_page_let_go_of_never_runs_when_a_worker_comes_back(host_client, host):
+    """The queue kept the task of a seating the page had given up on (queued for longer
+    than LOST_AFTER): a worker started later ran it, re-seating round 1 over the host's
+    swap."""
+    event = night(13, owner=host, rounds_planned=4)
+    old = _queued_seating(host_client, event)
+    _seated_again_here(host_client, event, old)
+    rnd = event.rounds.get(number=1)
+    t1, t2 = list(rnd.tables.order_by("number"))[:2]
+    services.swap_players(rnd, t1.seats.first().player, t2.seats.first().player)
+    swapped = _seats(rnd)
+    _run_worker_once()
+    assert _seats(event.rounds.get(number=1)) == swapped
+    old.refresh_from_db()
+    assert old.state == SeatingJob.State.REFUSED
+    assert old.message == (
+        "This seating waited in the queue while the night was seated another way since, and "
+        "was dropped: nothing was changed."
+    )
+    assert event.activity.filter(action="seat").count() == 1
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_a_seating_the_page_let_go_of_never_seats_a_round_nobody_asked_for(host_client, host):
+    """The same, with round 1 played and closed before the worker came back: the old
+    "seat the next round" seated round 2 by itself."""
+    event = night(13, owner=host, rounds_planned=4)
+    old = _queued_seating(host_client, event)
+    _seated_again_here(host_client, event, old)
+    rnd = event.rounds.get(number=1)
+    services.begin_round(rnd)
+    for table in rnd.tables.all():
+        services.submit_scores(table, valid_points(table), entered_by="Ann")
+    services.close_round(rnd)
+    _run_worker_once()
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
+    old.refresh_from_db()
+    assert old.state == SeatingJob.State.REFUSED
+
+
+@override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.1)
+def test_a_seating_left_in_the_queue_too_long_is_dropped_not_run(host_client, host):
+    """Nobody seated again meanwhile, but the job is older than the page's patience: it
+    is dropped with a message saying so, rather than seating the night an hour late."""
+    event = night(13, owner=host, rounds_planned=4)
+    old = _queued_seating(host_client, event)
+    _age(old, 11 * 60)
+    _run_worker_once()
+    assert not event.rounds.exists()
+    old.refresh_from_db()
+    assert old.state == SeatingJob.State.REFUSED
+    assert "waited in the queue too long" in old.message
+    page = unescape(host_client.get(reverse("event_seating", args=[event.slug])).content.decode())
+    assert "waited in the queue too long (no worker was taking it)" in page
+
+
+def test_a_seating_let_go_of_while_it_planned_writes_nothing(host, monkeypatch):
+    """Its worker paused mid-plan (a laptop's lid closed) for longer than RUN_LOST_AFTER:
+    the page said "nothing was saved: seat again", the host seated round 1 and swapped
+    two players; the worker woke, wrote its plan over them and marked the job done."""
+    event = night(13, owner=host, rounds_planned=4)
+    job = SeatingJob.objects.create(event=event, action=SeatingJob.Action.NIGHT)
+    plan_rounds = jobs_module.planning.plan_rounds
+    swapped, slept = [], []
+
+    def paused_meanwhile(inputs, **kwargs):
+        plans = plan_rounds(inputs, **kwargs)
+        if not slept:  # while this "worker" slept: the page lets it go, the host seats
+            slept.append(True)
+            stale = timezone.now() - datetime.timedelta(seconds=40)
+            SeatingJob.objects.filter(pk=job.pk).update(started_at=stale, alive_at=stale)
+            assert services.seating_in_progress(event) is None
+            rnd = services.seat_next_round(event)
+            t1, t2 = list(rnd.tables.order_by("number"))[:2]
+            services.swap_players(rnd, t1.seats.first().player, t2.seats.first().player)
+            swapped.append(_seats(rnd))
+        return plans
+
+    monkeypatch.setattr(jobs_module.planning, "plan_rounds", paused_meanwhile)
+    assert jobs_module.run_seating_job.call(job.pk) == SeatingJob.State.REFUSED
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
+    assert _seats(event.rounds.get(number=1)) == swapped[0]
+    job.refresh_from_db()
+    assert job.state == SeatingJob.State.REFUSED
+    assert job.message == (
+        "The task queue's worker stopped while seating, and nothing was saved: seat again."
+    )
+    assert not event.activity.filter(action="plan").exists()

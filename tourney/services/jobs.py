@@ -16,9 +16,11 @@ import contextlib
 import datetime
 import threading
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.tasks import task
 from django.utils import timezone
 
@@ -69,7 +71,12 @@ def seating_in_progress(event: Event) -> SeatingJob | None:
         )
         if not lost:
             return job
-        SeatingJob.objects.filter(pk=job.pk, state=SeatingJob.State.RUNNING).update(
+        # Only while it is still silent: a worker writing its seating at this moment has
+        # just said it is alive (``_still_wanted``), and its write stands.
+        cutoff = now - RUN_LOST_AFTER
+        SeatingJob.objects.filter(pk=job.pk, state=SeatingJob.State.RUNNING).filter(
+            Q(alive_at__lt=cutoff) | Q(alive_at__isnull=True, started_at__lt=cutoff)
+        ).update(
             state=SeatingJob.State.REFUSED,
             message="The task queue's worker stopped while seating, and nothing was saved: "
             "seat again.",
@@ -127,13 +134,28 @@ def start_seating(
 
 @task()
 def run_seating_job(job_id: int) -> str:
-    """Plan and write one seating (the planning holds no transaction); record the outcome."""
-    claimed = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED).update(
-        state=SeatingJob.State.RUNNING, started_at=timezone.now()
-    )
-    if not claimed:
+    """Plan and write one seating (the planning holds no transaction); record the outcome.
+
+    A job the seating page has let go of is never run: one queued longer than
+    ``LOST_AFTER`` (no worker took it, and the host has been free to seat again since), or
+    one a newer seating of the night has replaced. Nor is one written that was let go of
+    while it planned (its worker paused past ``RUN_LOST_AFTER``, a laptop's lid closed):
+    ``_still_wanted`` checks under the night's lock, just before the write."""
+    now = timezone.now()
+    queued = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED)
+    job = queued.select_related("event").first()
+    if job is None:
         return "gone"
+    if _replaced(job):
+        queued.update(state=SeatingJob.State.REFUSED, message=REPLACED, finished_at=now)
+        return "dropped"
+    if job.created_at < now - LOST_AFTER:
+        queued.update(state=SeatingJob.State.REFUSED, message=TOO_LATE, finished_at=now)
+        return "dropped"
+    if not queued.update(state=SeatingJob.State.RUNNING, started_at=now):
+        return "gone"  # claimed meanwhile (``seat_here``)
     job = SeatingJob.objects.select_related("event", "requested_by").get(pk=job_id)
+    running = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.RUNNING)
     outcome: dict = {"state": SeatingJob.State.DONE}
     done = threading.Event()
     alive = threading.Thread(target=_say_alive, args=(job_id, done), daemon=True)
@@ -147,7 +169,7 @@ def run_seating_job(job_id: int) -> str:
     except RoundStateError as exc:
         outcome.update(state=SeatingJob.State.REFUSED, message=str(exc))
     except BaseException:
-        SeatingJob.objects.filter(pk=job_id).update(
+        running.update(
             state=SeatingJob.State.REFUSED,
             message="Seating hit an error and nothing was saved. Try again.",
             finished_at=timezone.now(),
@@ -157,8 +179,45 @@ def run_seating_job(job_id: int) -> str:
         done.set()
         if alive.is_alive():
             alive.join()
-    SeatingJob.objects.filter(pk=job_id).update(finished_at=timezone.now(), **outcome)
+    # Still running unless let go of meanwhile, when what the page said stands.
+    running.update(finished_at=timezone.now(), **outcome)
     return outcome["state"]
+
+
+REPLACED = (
+    "This seating waited in the queue while the night was seated another way since, and "
+    "was dropped: nothing was changed."
+)
+TOO_LATE = (
+    "This seating waited in the queue too long (no worker was taking it), and was dropped: "
+    "nothing was changed. Seat again if it is still wanted."
+)
+
+
+def _replaced(job: SeatingJob) -> bool:
+    """A newer seating of the same night was asked for: this one was let go of."""
+    return SeatingJob.objects.filter(event_id=job.event_id, pk__gt=job.pk).exists()
+
+
+def _still_wanted(job: SeatingJob) -> Callable[[Event], None]:
+    """The check a job's seating makes under the night's lock before writing: the job is
+    still running (not let go of while its worker was paused) and no newer seating
+    replaced it. Says it is alive as it checks, so the page does not let it go now."""
+
+    def guard(event: Event) -> None:
+        fresh = SeatingJob.objects.filter(pk=job.pk, state=SeatingJob.State.RUNNING).update(
+            alive_at=timezone.now()
+        )
+        if not fresh:
+            raise RoundStateError(
+                "This seating was let go of while it was being planned (the task queue's "
+                "worker stopped answering): nothing was changed. Seat again if it is still "
+                "wanted."
+            )
+        if _replaced(job):
+            raise RoundStateError(REPLACED)
+
+    return guard
 
 
 def _seat(job: SeatingJob) -> tuple[list[int], str]:
@@ -166,16 +225,18 @@ def _seat(job: SeatingJob) -> tuple[list[int], str]:
     planned round's seats for the seat rule), in words."""
     event, fallback = job.event, job.fallback or None
     by = Actor.account(job.requested_by)
+    guard = _still_wanted(job)
     if job.action == SeatingJob.Action.NEXT:
-        return [seat_next_round(event, fallback=fallback, by=by).number], ""
+        return [seat_next_round(event, fallback=fallback, by=by, guard=guard).number], ""
     if job.action == SeatingJob.Action.NIGHT:
-        return [r.number for r in plan_rest_of_night(event, fallback=fallback, by=by)], ""
+        planned = plan_rest_of_night(event, fallback=fallback, by=by, guard=guard)
+        return [r.number for r in planned], ""
     rnd = event.rounds.filter(number=job.round_number).first()
     if rnd is None:
         raise RoundStateError(
             f"Round {job.round_number} isn't seated: there is nothing to re-seat."
         )
-    done = reseat_round(rnd, fallback=fallback, method=job.method or None, by=by)
+    done = reseat_round(rnd, fallback=fallback, method=job.method or None, by=by, guard=guard)
     return [done.number], done.moved_on
 
 

@@ -206,13 +206,16 @@ def _planned_then_written[T](
     fallback: str | None,
     method: str | None = None,
     rest: bool = False,
+    guard: Callable[[Event], None] | None = None,
 ) -> T:
     """Plan with no transaction open, then write in a short one if nothing changed.
 
     The inputs are read, planned from (seconds, for a big night, with the
     database free for every other request), then read again under the event's
     lock: if attendance, the rounds played or the constraints moved meanwhile,
-    the seating is planned again from the new inputs.
+    the seating is planned again from the new inputs. ``guard`` is called under that
+    lock before anything is written, and refuses (a ``RoundStateError``) a seating
+    nobody wants any more: the task queue's job the seating page has given up on.
     """
     for attempt in range(PLAN_ATTEMPTS):
         number = number_of(event)
@@ -220,6 +223,8 @@ def _planned_then_written[T](
         plans = planning.plan_rounds(inputs, rest=rest)
         with transaction.atomic():
             locked = Event.objects.select_for_update().get(pk=event.pk)  # one seating at a time
+            if guard is not None:
+                guard(locked)
             if number_of(locked) == number and (
                 inputs == planning.read_inputs(locked, number, fallback=fallback, method=method)
                 # The door kept checking people in (a big night's start): the last try is
@@ -253,7 +258,13 @@ def _tables_in_words(plan: seating.Plan) -> str:
     )
 
 
-def seat_next_round(event: Event, *, fallback: str | None = None, by: Actor | None = None) -> Round:
+def seat_next_round(
+    event: Event,
+    *,
+    fallback: str | None = None,
+    by: Actor | None = None,
+    guard: Callable[[Event], None] | None = None,
+) -> Round:
     """Seat everyone checked in for the next round (planned: the host may still adjust).
 
     Raises ``seating.SeatingError`` when the players present cannot be split
@@ -271,11 +282,15 @@ def seat_next_round(event: Event, *, fallback: str | None = None, by: Actor | No
         record(event, Activity.Action.SEAT, text, by=by, round_number=number)
         return rnd
 
-    return _planned_then_written(event, next_round_number, write, fallback=fallback)
+    return _planned_then_written(event, next_round_number, write, fallback=fallback, guard=guard)
 
 
 def plan_rest_of_night(
-    event: Event, *, fallback: str | None = None, by: Actor | None = None
+    event: Event,
+    *,
+    fallback: str | None = None,
+    by: Actor | None = None,
+    guard: Callable[[Event], None] | None = None,
 ) -> list[Round]:
     """Seat every remaining round now, for printed movement cards.
 
@@ -297,7 +312,9 @@ def plan_rest_of_night(
         record(event, Activity.Action.PLAN, text, by=by, round_number=first)
         return created
 
-    return _planned_then_written(event, next_round_number, write, fallback=fallback, rest=True)
+    return _planned_then_written(
+        event, next_round_number, write, fallback=fallback, rest=True, guard=guard
+    )
 
 
 def reseat_round(
@@ -306,6 +323,7 @@ def reseat_round(
     fallback: str | None = None,
     method: str | None = None,
     by: Actor | None = None,
+    guard: Callable[[Event], None] | None = None,
 ) -> Round:
     """Throw away a planned round's seats and ask the seating engine again."""
 
@@ -327,7 +345,12 @@ def reseat_round(
         return current
 
     return _planned_then_written(
-        Event.objects.get(pk=rnd.event_id), number_of, write, fallback=fallback, method=method
+        Event.objects.get(pk=rnd.event_id),
+        number_of,
+        write,
+        fallback=fallback,
+        method=method,
+        guard=guard,
     )
 
 
