@@ -280,6 +280,21 @@ def test_start_anyway_does_not_cover_a_rule_added_since_the_page_was_loaded(host
     assert event.rounds.get(number=1).status == Round.Status.PLAYING
 
 
+def test_the_seating_page_stops_saying_print_the_cards_once_attendance_changed(host_client, host):
+    """The page said "Rounds 1-5 are seated. Print the movement cards." right above the
+    warning that those rounds were seated before the players present changed: a host could
+    print cards that seat someone gone home."""
+    event = night(13, owner=host, rounds_planned=5)
+    host_client.post(reverse("round_plan_night", args=[event.slug]))
+    text = page_of(host_client, "event_seating", event)
+    assert "Rounds 1–5 are seated." in text and "Print the movement cards" in text
+    leave(event, "P05")
+    text = page_of(host_client, "event_seating", event)
+    assert "Rounds 1, 2, 3, 4 and 5 were seated before the players present changed" in text
+    assert "are seated." not in text and "Print the movement cards" not in text
+    assert "Re-plan the rounds not started" in text
+
+
 def test_start_anyway_still_covers_a_rename_or_a_rule_removed_since(host_client, host):
     """The page names two broken rules; since it was loaded, a co-host renamed one of the
     players they name and removed the other rule. The stamp held the rules' words, so
