@@ -336,6 +336,48 @@ def test_the_deal_is_shared_in_the_methods_that_plan_a_round_at_a_time(
         assert max(odd) - min(odd) <= 1  # the odd tables' share as before
 
 
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(32, 5, "x26"), (33, 4, "a33")])
+def test_the_deal_stays_shared_when_someone_arrives_before_the_last_round(players, rounds, seed):
+    """The night is planned again when someone arrives, and its last round's tables held
+    only players who had dealt while others seated as often never did: 32 players over 5
+    rounds, one arriving before the last: player 29 never dealt, eight dealt twice. Places
+    are traded between tables of one size in that round so each of them deals."""
+    present = list(range(players))
+    history: list[Plan] = plan_night(present, rounds=rounds, **TOONERVILLE, seed=seed)[:-1]
+    present.append(players)
+    last = plan_night(present, rounds=1, history=history, **TOONERVILLE, seed=seed)
+    night = [*history, *last]
+    deals = Counter(table[0] for plan in night for table in plan.tables)
+    counts = [deals[p] for p in range(players)]  # the late arrival was seated once
+    assert max(counts) - min(counts) <= 1, sorted(counts)
+    at_odd = Counter(q for plan in night for t in plan.tables if len(t) != 4 for q in t)
+    assert max(at_odd[p] for p in range(players)) - min(at_odd[p] for p in range(players)) <= 1
+
+
+@pytest.mark.parametrize("players", [37])
+def test_standings_planned_ahead_shares_the_deal_between_players_on_the_same_total(players):
+    """Planned ahead by standings before any score (every total 0), one player dealt 4
+    times while others dealt twice (37 players); players on the same total trade places
+    so the deal goes round, and the tables stay the standings."""
+    totals = dict.fromkeys(range(players), 0)
+    history: list[Plan] = []
+    for _ in range(11):
+        history.append(
+            plan_round(
+                list(range(players)),
+                history=history,
+                method="standings",
+                seed="s1",
+                totals=totals,
+                night_rounds=11,
+                **TOONERVILLE,
+            )
+        )
+    deals = Counter(t[0] for plan in history for t in plan.tables)
+    counts = [deals[p] for p in range(players)]
+    assert max(counts) - min(counts) <= 1, sorted(counts)
+
+
 def test_deals_passed_on_after_hand_changes_even_out_and_keep_the_seat_rule():
     """Round 2's hand changes gave 0 and 4 seat 1 again (two deals each, six players none):
     the deal passes to two of those six, at tables of round 2 only (round 1 is played),

@@ -244,6 +244,11 @@ class _History:
     last_table: dict[P, int]
     last_seat: dict[P, int]
 
+    @property
+    def seated_count(self) -> Counter[P]:
+        """How many rounds each player was seated."""
+        return Counter(p for players in self.seated for p in players)
+
     @classmethod
     def read(cls, history: Sequence[Plan]) -> _History:
         deals: Counter[P] = Counter()
@@ -441,6 +446,98 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
     for (r, _), p in zip(slots, chosen, strict=True):
         dealers[r].add(p)
     return dealers
+
+
+def even_deals(
+    groups: Sequence[Sequence[Sequence[P]]],
+    history: Sequence[Plan],
+    fixed: Set[P] = frozenset(),
+    *,
+    tries: int = 40,
+) -> tuple[list[list[list[P]]], list[set[P]]]:
+    """:func:`share_deals` for a night's ``groups``, with places traded where those groups
+    leave a player two deals short of another seated as often.
+
+    The deals a night planned again after someone arrived or left can share are those of
+    its own rounds, and its tables may hold, in its last round, only players who dealt
+    already while others seated as often never do (32 players over 5 rounds, one arriving
+    before the last: one never dealt, eight twice). Then a player of the fewest deals
+    trades places with someone at another table of the same size in the same round (so
+    who sits at the odd tables, and when, stays), neither of them named in a seating
+    rule (``fixed``), the trade that adds the fewest repeat meetings among those that make
+    the deals more even; until none does. Returns the groups and each round's dealers."""
+    groups = [[list(g) for g in tables] for tables in groups]
+    dealers = share_deals(groups, history)
+    past = _History.read(history)
+    seated = Counter(past.seated_count)
+    for tables in groups:
+        seated.update(p for g in tables for p in g)
+
+    def uneven(dealers: list[set[P]]) -> tuple[int, int]:
+        deals = Counter(past.deals)
+        for chosen in dealers:
+            deals.update(chosen)
+        classes: dict[int, list[int]] = {}
+        for p, count in seated.items():
+            classes.setdefault(count, []).append(deals[p])
+        over = spread = 0
+        for counts in classes.values():
+            low, high = min(counts), max(counts)
+            if high - low > 1:
+                spread += high - low - 1
+                over += sum(1 for c in counts if c in (low, high))
+        return spread, over
+
+    worst = uneven(dealers)
+    for _ in range(len(groups) * 4):
+        if worst[0] == 0:
+            break
+        deals = Counter(past.deals)
+        for chosen in dealers:
+            deals.update(chosen)
+        by_class: dict[int, int] = {}
+        for p, count in seated.items():
+            by_class[count] = min(by_class.get(count, deals[p]), deals[p])
+        met = Counter(past.met)
+        for tables in groups:
+            for g in tables:
+                met.update(_pairs(g))
+        trades = []
+        for r, tables in enumerate(groups):
+            for t, g in enumerate(tables):
+                for u in g:
+                    if u in fixed or u in dealers[r] or deals[u] != by_class[seated[u]]:
+                        continue
+                    for t2, other in enumerate(tables):
+                        if t2 == t or len(other) != len(g):
+                            continue
+                        for x in other:
+                            if x in fixed:
+                                continue
+                            gain = sum(met[frozenset((u, y))] for y in other if y != x)
+                            gain += sum(met[frozenset((x, y))] for y in g if y != u)
+                            loss = sum(met[frozenset((u, y))] - 1 for y in g if y != u)
+                            loss += sum(met[frozenset((x, y))] - 1 for y in other if y != x)
+                            trades.append((gain - loss, r, t, u, t2, x))
+        trades.sort(key=lambda trade: trade[0])
+        best = None
+        for _, r, t, u, t2, x in trades[:tries]:
+            tables = groups[r]
+            a, b = tables[t].index(u), tables[t2].index(x)
+            tables[t][a], tables[t2][b] = x, u
+            tried = share_deals(groups, history)
+            score = uneven(tried)
+            tables[t][a], tables[t2][b] = u, x
+            if score < worst and (best is None or score < best[0]):
+                best = (score, r, t, a, t2, b, tried)
+                if score[0] < worst[0]:
+                    break
+        if best is None:
+            break
+        worst, r, t, a, t2, b, dealers = best
+        tables = groups[r]
+        tables[t][a], tables[t2][b] = tables[t2][b], tables[t][a]
+    return groups, dealers
 
 
 type Slot = tuple[int, int]

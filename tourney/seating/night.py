@@ -44,6 +44,7 @@ from tourney.seating.core import (
     _History,
     _met_matrix,
     arrange,
+    even_deals,
     meetings,
     share_deals,
 )
@@ -139,7 +140,8 @@ def plan(
     groups = _stored(present, history, seated, sizes, room, rng, prior, rules)
     if groups is None:
         groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
-    dealers = share_deals(groups, history)
+    bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
+    groups, dealers = even_deals(groups, history, bound)
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])

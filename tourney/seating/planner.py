@@ -13,6 +13,7 @@ the next round; played rounds are never touched.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -256,10 +257,18 @@ def _single(
             start=groups,
             guard=lambda index: guard_for(rules, flags, slack, index, 0),
         )
-    dealers: set[P] = set()
-    if method != "standings":  # its tables are the standings, head table first, as they are
-        ratings = totals if method == "rating" else None
-        groups, dealers = _deals_to_share(groups, history, past, rules, ratings)
+    # Standings trades places only between players on the same total: its tables stay
+    # the standings, head table first (all of them, on a night planned ahead of any score).
+    scores = totals if method in ("rating", "standings") else None
+    groups, dealers = _deals_to_share(
+        groups,
+        history,
+        past,
+        rules,
+        scores,
+        ties_only=method == "standings",
+        preferred=room.preferred,
+    )
     tables = arrange(
         groups,
         past,
@@ -278,6 +287,9 @@ def _deals_to_share(
     past: _History,
     rules: Rules,
     scores: Mapping[P, int] | None,
+    *,
+    ties_only: bool = False,
+    preferred: int | None = None,
 ) -> tuple[list[list[P]], set[P]]:
     """The method's groups, and the round's dealers (:func:`share_deals`), with a player
     swapped between two tables wherever a table holds
@@ -290,8 +302,9 @@ def _deals_to_share(
     of the same sizes as often (either way the odd tables' share stays), of players no
     seating rule names, bringing in one who has dealt least; of those, the pair nearest
     in ``scores`` (ratings: the tables' balance kept as near as can be), then adding the
-    fewest repeat meetings. Seating by standings never comes here: its tables are the
-    standings, head table first."""
+    fewest repeat meetings. With ``ties_only`` (seating by standings, whose tables are the
+    standings) only two players on the same total trade places: 22 players planned
+    ahead by standings, before any score, dealt 4 times and 2 times each."""
     groups = [list(g) for g in groups]
     bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
     deals = past.deals
@@ -300,6 +313,16 @@ def _deals_to_share(
         """Whether ``x`` and ``q`` have sat at tables of the same sizes as often: trading
         places between tables of two sizes then leaves the odd tables' share as it was."""
         return past.sizes.get(x, {}) == past.sizes.get(q, {})
+
+    fair = _FairAfter(history, groups, preferred) if preferred is not None else None
+
+    def may_trade(x: P, t: int, q: P, u: int) -> bool:
+        """Whether ``x`` (at table ``t``) and ``q`` (at ``u``) may trade places: tables of
+        one size, or the odd tables' share as fair after the trade (each seated as often
+        within one of the other) as the rule asks after every round."""
+        if len(groups[t]) == len(groups[u]) or same_sizes(x, q):
+            return True
+        return fair is not None and fair.allows(x, t, q, u)
 
     def cost(x: P, t: int, q: P, u: int) -> tuple[int, int]:
         near = abs(scores.get(x, 0) - scores.get(q, 0)) if scores is not None else 0
@@ -325,15 +348,60 @@ def _deals_to_share(
             for q in other
             if q not in bound and q not in dealers and deals[q] == low
             for x in groups[t]
-            if x not in bound and (len(other) == len(groups[t]) or same_sizes(x, q))
+            if x not in bound and may_trade(x, t, q, u)
+            if not ties_only or (scores is not None and scores.get(x) == scores.get(q))
         ]
         if not swaps:
             break
         _, x, t, q, u = min(swaps, key=lambda swap: swap[0])
         groups[t][groups[t].index(x)] = q
         groups[u][groups[u].index(q)] = x
+        if fair is not None:
+            fair.traded(x, t, q, u)
         dealers = share_deals([groups], history)[0]
     return groups, dealers
+
+
+class _FairAfter:
+    """Each player's odd seats (the 5, or the 3s) after the round being dealt, and the
+    rounds seated, to tell whether two players at tables of two sizes may trade."""
+
+    def __init__(self, history: Sequence[Plan], groups: list[list[P]], preferred: int) -> None:
+        self.flags = odd_flags([len(g) for g in groups], preferred)
+        self.seated: Counter[P] = Counter()
+        self.odd: Counter[P] = Counter()
+        for plan in history:
+            for table, flag in zip(
+                plan.tables, odd_flags([len(t) for t in plan.tables], preferred), strict=True
+            ):
+                for p in table:
+                    self.seated[p] += 1
+                    self.odd[p] += flag
+        for group, flag in zip(groups, self.flags, strict=True):
+            for p in group:
+                self.seated[p] += 1
+                self.odd[p] += flag
+
+    def allows(self, x: P, t: int, q: P, u: int) -> bool:
+        change = int(self.flags[u]) - int(self.flags[t])  # x's odd seats move by this
+        classes: dict[int, Counter[int]] = {}
+        for p in (x, q):
+            c = self.seated[p]
+            if c not in classes:
+                classes[c] = Counter(self.odd[o] for o, n in self.seated.items() if n == c)
+        for p, delta in ((x, change), (q, -change)):
+            counts = classes[self.seated[p]]
+            counts[self.odd[p]] -= 1
+            counts[self.odd[p] + delta] += 1
+        return all(
+            max(k for k, n in counts.items() if n) - min(k for k, n in counts.items() if n) <= 1
+            for counts in classes.values()
+        )
+
+    def traded(self, x: P, t: int, q: P, u: int) -> None:
+        change = int(self.flags[u]) - int(self.flags[t])
+        self.odd[x] += change
+        self.odd[q] -= change
 
 
 def _from_night(
