@@ -354,6 +354,24 @@ def test_the_deal_stays_shared_when_someone_arrives_before_the_last_round(player
     assert max(at_odd[p] for p in range(players)) - min(at_odd[p] for p in range(players)) <= 1
 
 
+def test_the_deal_is_shared_across_tables_of_two_sizes_when_the_odd_share_allows():
+    """43 players over 8 rounds, one arriving before round 3 and one leaving before the
+    last: that round's one table of 3 held only players who had dealt twice, and no
+    other table of 3 could trade. A trade with a table of 4 that leaves the odd tables'
+    share fair after every round lets one who dealt once deal there."""
+    present = list(range(43))
+    night = list(plan_night(present, rounds=8, **TOONERVILLE, seed="x99"))[:2]
+    present.append(43)
+    night += list(plan_night(present, rounds=6, history=night, **TOONERVILLE, seed="x99"))[:5]
+    present.remove(5)
+    night += plan_night(present, rounds=1, history=night, **TOONERVILLE, seed="x99")
+    deals = Counter(table[0] for plan in night for table in plan.tables)
+    full = [p for p in range(43) if p != 5]
+    assert max(deals[p] for p in full) - min(deals[p] for p in full) <= 1
+    at_odd = Counter(q for plan in night for t in plan.tables if len(t) != 4 for q in t)
+    assert max(at_odd[p] for p in full) - min(at_odd[p] for p in full) <= 1
+
+
 @pytest.mark.parametrize("players", [37])
 def test_standings_planned_ahead_shares_the_deal_between_players_on_the_same_total(players):
     """Planned ahead by standings before any score (every total 0), one player dealt 4

@@ -369,7 +369,11 @@ def arrange(
     return tuple(tables)
 
 
-def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]) -> list[set[P]]:
+def share_deals(
+    groups: Sequence[Sequence[Sequence[P]]],
+    history: Sequence[Plan],
+    past: _History | None = None,
+) -> list[set[P]]:
     """Who deals at each table of a night planned whole: one player a table, and the deals
     (those so far in ``history`` counted) as even as the tables allow.
 
@@ -384,8 +388,9 @@ def share_deals(groups: Sequence[Sequence[Sequence[P]]], history: Sequence[Plan]
     last, counting those in ``history``: a night planned again after a round whose
     dealer changed (the seat rule) gave a third deal to someone who had two while
     others had one (9 players, 8 rounds). Returns, for each round, the set of its
-    dealers."""
-    past = _History.read(history)
+    dealers. ``past`` is ``history`` read already (:func:`even_deals` asks again and
+    again)."""
+    past = past if past is not None else _History.read(history)
     slots = [(r, tuple(g)) for r, tables in enumerate(groups) for g in tables if g]
     players = {p for _, g in slots for p in g}
     dealers: list[set[P]] = [set() for _ in groups]
@@ -453,6 +458,7 @@ def even_deals(
     history: Sequence[Plan],
     fixed: Set[P] = frozenset(),
     *,
+    unfair: Callable[[Sequence[Sequence[Sequence[P]]]], int] | None = None,
     tries: int = 40,
 ) -> tuple[list[list[list[P]]], list[set[P]]]:
     """:func:`share_deals` for a night's ``groups``, with places traded where those groups
@@ -465,10 +471,14 @@ def even_deals(
     trades places with someone at another table of the same size in the same round (so
     who sits at the odd tables, and when, stays), neither of them named in a seating
     rule (``fixed``), the trade that adds the fewest repeat meetings among those that make
-    the deals more even; until none does. Returns the groups and each round's dealers."""
+    the deals more even; until none does. With ``unfair`` (how far the groups' share of
+    the odd tables is from fair, after each round), a trade between tables of two sizes
+    counts too where it leaves that no worse: 43 players over 8 rounds, one leaving before
+    the last, whose one table of 3 held only players who had dealt twice. Returns the
+    groups and each round's dealers."""
     groups = [[list(g) for g in tables] for tables in groups]
-    dealers = share_deals(groups, history)
     past = _History.read(history)
+    dealers = share_deals(groups, history, past)
     seated = Counter(past.seated_count)
     for tables in groups:
         seated.update(p for g in tables for p in g)
@@ -495,21 +505,30 @@ def even_deals(
         deals = Counter(past.deals)
         for chosen in dealers:
             deals.update(chosen)
-        by_class: dict[int, int] = {}
+        low: dict[int, int] = {}
+        high: dict[int, int] = {}
         for p, count in seated.items():
-            by_class[count] = min(by_class.get(count, deals[p]), deals[p])
+            low[count] = min(low.get(count, deals[p]), deals[p])
+            high[count] = max(high.get(count, deals[p]), deals[p])
+        # A trade brings one two deals short of someone seated as often to a table whose
+        # dealer is not: someone who has dealt more (the one ahead may be gone home).
+        short = {p for p in seated if deals[p] == low[seated[p]] <= high[seated[p]] - 2}
+
         met = Counter(past.met)
         for tables in groups:
             for g in tables:
                 met.update(_pairs(g))
         trades = []
         for r, tables in enumerate(groups):
+            dealer_at = [next((p for p in g if p in dealers[r]), None) for g in tables]
+            takers = [t2 for t2, d in enumerate(dealer_at) if d is not None and d not in short]
             for t, g in enumerate(tables):
                 for u in g:
-                    if u in fixed or u in dealers[r] or deals[u] != by_class[seated[u]]:
+                    if u in fixed or u in dealers[r] or u not in short:
                         continue
-                    for t2, other in enumerate(tables):
-                        if t2 == t or len(other) != len(g):
+                    for t2 in takers:
+                        other = tables[t2]
+                        if t2 == t or (unfair is None and len(other) != len(g)):
                             continue
                         for x in other:
                             if x in fixed:
@@ -521,11 +540,19 @@ def even_deals(
                             trades.append((gain - loss, r, t, u, t2, x))
         trades.sort(key=lambda trade: trade[0])
         best = None
+        fair_now = unfair(groups) if unfair is not None else 0
         for _, r, t, u, t2, x in trades[:tries]:
             tables = groups[r]
             a, b = tables[t].index(u), tables[t2].index(x)
             tables[t][a], tables[t2][b] = x, u
-            tried = share_deals(groups, history)
+            if (
+                len(tables[t]) != len(tables[t2])
+                and unfair is not None
+                and unfair(groups) > fair_now
+            ):
+                tables[t][a], tables[t2][b] = u, x
+                continue
+            tried = share_deals(groups, history, past)
             score = uneven(tried)
             tables[t][a], tables[t2][b] = u, x
             if score < worst and (best is None or score < best[0]):

@@ -141,7 +141,9 @@ def plan(
     if groups is None:
         groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
     bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
-    groups, dealers = even_deals(groups, history, bound)
+    groups, dealers = even_deals(
+        groups, history, bound, unfair=_odd_unfairness(history, room.preferred)
+    )
     plans: list[Plan] = []
     for number in range(rounds):
         past = _History.read([*history, *plans])
@@ -160,6 +162,41 @@ def plan(
             dealers[number + 1 :] = share_deals(groups[number + 1 :], played)
         plans.append(Plan(tables=tables, sitting_out=tuple(out[number])))
     return plans
+
+
+def _odd_unfairness(
+    history: Sequence[Plan], preferred: int
+) -> Callable[[Sequence[Sequence[Sequence[P]]]], int]:
+    """How far a night's groups (after ``history``) share the odd tables from fairly: after
+    each of their rounds, how far each set of players seated as often spreads past 1."""
+    seated: Counter = Counter()
+    odd: Counter = Counter()
+    for plan in history:
+        for table, flag in zip(
+            plan.tables, odd_flags([len(t) for t in plan.tables], preferred), strict=True
+        ):
+            for p in table:
+                seated[p] += 1
+                odd[p] += flag
+
+    def unfair(groups: Sequence[Sequence[Sequence[P]]]) -> int:
+        now_seated, now_odd = Counter(seated), Counter(odd)
+        total = 0
+        for tables in groups:
+            for table, flag in zip(
+                tables, odd_flags([len(t) for t in tables], preferred), strict=True
+            ):
+                for p in table:
+                    now_seated[p] += 1
+                    now_odd[p] += flag
+            spans: dict[int, tuple[int, int]] = {}
+            for p, count in now_seated.items():
+                low, high = spans.get(count, (now_odd[p], now_odd[p]))
+                spans[count] = (min(low, now_odd[p]), max(high, now_odd[p]))
+            total += sum(max(0, high - low - 1) for low, high in spans.values())
+        return total
+
+    return unfair
 
 
 def _stored(
