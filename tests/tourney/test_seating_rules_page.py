@@ -819,3 +819,22 @@ def test_a_hand_swap_that_breaks_a_rule_is_not_blamed_on_the_rules_changing(host
     assert "Round 1 breaks the seating rules as they stand" in page
     assert "or changed by hand since" in page
     assert "P03 sits at table 1 every round they play" in page
+
+
+def test_the_seating_page_says_when_a_rule_changes_tonights_tables(host_client, host):
+    """A pin to table 5 with 16 players checked in seats them at 4, 3, 3, 3 and 3 rather
+    than four 4s (``Room.regular``): the host found out only from the movement cards."""
+    event = night(16, owner=host)
+    p = players(event)
+    url = reverse("event_seating", args=[event.slug])
+    services.add_seating_rule(event, kind="pin", player=p["P03"], table=4)
+    page = unescape(host_client.get(url).content.decode())
+    assert "The rules change tonight's tables" not in page  # four 4s keep a pin at 4
+    services.add_seating_rule(event, kind="pin", player=p["P07"], table=5)
+    page = unescape(host_client.get(url).content.decode())
+    assert (
+        "The rules change tonight's tables: 16 players sit at tables of 4, 3, 3, 3 and 3, "
+        "not 4, 4, 4 and 4: P07 is kept at table 5." in page
+    )
+    rnd = services.seat_next_round(event)
+    assert sorted(len(t.seats.all()) for t in rnd.tables.all()) == [3, 3, 3, 3, 4]

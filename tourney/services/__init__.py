@@ -59,6 +59,7 @@ from .planning import (
     read_inputs,
     tonights_constraint_problems,
     tonights_rule_check,
+    tonights_split_change,
 )
 from .play import (
     ConfirmError,
@@ -200,5 +201,6 @@ __all__ = [
     "table_state",
     "tonights_constraint_problems",
     "tonights_rule_check",
+    "tonights_split_change",
     "typed_score_problems",
 ]

@@ -248,6 +248,36 @@ def tonights_rule_check(event: Event) -> tuple[list[str], str]:
     return problems, _tables_in_words(inputs) if problems else ""
 
 
+def tonights_split_change(event: Event) -> str:
+    """What the seating rules do to tonight's tables, in words, when they move the room
+    off its usual split: "16 players sit at tables of 4, 3, 3, 3 and 3, not 4, 4, 4 and 4:
+    P17 is kept at table 5." (a pin to a table the usual split lacks, or a group kept
+    together that no usual table seats). Empty when the usual split keeps every rule, or
+    when none can (the rules' warning says that)."""
+    if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
+        return ""
+    inputs = _tonights_inputs(event)
+    if constraint_problems(inputs):
+        return ""
+    seated = len(inputs.present) - _sitting_out(inputs)
+    room = Room(inputs.min_size, inputs.max_size, inputs.preferred)
+    usual = room.regular(seated)
+    chosen = _split_for_rules(seated, inputs)
+    if not usual or not chosen or sorted(usual) == sorted(chosen):
+        return ""
+    names = dict(inputs.names)
+    why = [
+        f"{names[player]} is kept at table {table}"
+        for player, table in inputs.constraints.pinned
+        if table > len(usual)
+    ]
+    because = f": {'; '.join(why)}" if why else ": the usual tables can't keep the rules"
+    return (
+        f"{seated} players sit at tables of {name_list(sorted(chosen, reverse=True))}, "
+        f"not {name_list(sorted(usual, reverse=True))}{because}."
+    )
+
+
 def _tables_in_words(inputs: Inputs) -> str:
     """How the players checked in split into tables, for the seating rules' warning: "13
     players at tables of 5, 4 and 4" (the split the rules are checked against, as the

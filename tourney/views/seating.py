@@ -58,6 +58,7 @@ def _context(event: Event, **extra) -> dict:
         "playing": _playing(event),
         # Called by the full page only, not by the job partial polled every second.
         "odd_share": functools.cache(lambda: services.odd_table_share(event)),
+        "split_change": functools.cache(lambda: services.tonights_split_change(event)),
     }
     context.update(extra)
     return context
