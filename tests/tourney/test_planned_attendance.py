@@ -325,6 +325,35 @@ def test_start_anyway_still_covers_a_rename_or_a_rule_removed_since(host_client,
     )
 
 
+def test_start_anyway_covers_only_the_rules_its_page_listed(host_client, host, monkeypatch):
+    """The page listed the broken rules and made Start's stamp in two readings: a rule a
+    co-host added between them was in the stamp but not on the page, and "Start anyway"
+    started a round breaking a rule the host never saw."""
+    event = night(12, owner=host, rounds_planned=3)
+    one = services.seat_next_round(event)
+    tables = list(one.tables.all())
+    a = tables[0].seats.first().player
+    mate = tables[0].seats.exclude(player=a).first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    real = services.broken_seating_rules
+
+    def co_host_adds_a_rule_right_after(rnd):
+        broken = real(rnd)
+        if not event.seating_constraints.filter(kind="apart").exists():
+            services.add_seating_rule(event, kind="apart", player=a, other=mate)
+        return broken
+
+    monkeypatch.setattr(services, "broken_seating_rules", co_host_adds_a_rule_right_after)
+    page = unescape(host_client.get(reverse("round_detail", args=[event.slug, 1])).content.decode())
+    monkeypatch.setattr(services, "broken_seating_rules", real)
+    assert "every round they play" in page and "kept apart" not in page
+    seen = re.search(r'id="start-stamp" value="(\w+)"', page)[1]
+    url = reverse("round_begin", args=[event.slug, 1])
+    answer = host_client.post(url, {"break_rules": "1", "seats": seen}, follow=True)
+    assert STALE_START in unescape(answer.content.decode())
+    assert event.rounds.get(number=1).status == Round.Status.PLANNED
+
+
 def test_start_from_a_page_whose_seats_were_reseated_since_is_refused(host_client, host):
     """No rule broken, so no "Start anyway": a co-host re-seated the round after this page
     was loaded, and Start from it started seats nobody had looked at."""

@@ -493,3 +493,49 @@ def test_a_seating_let_go_of_while_it_planned_writes_nothing(host, monkeypatch):
         "The task queue's worker stopped while seating, and nothing was saved: seat again."
     )
     assert not event.activity.filter(action="plan").exists()
+
+
+def test_a_seating_written_then_paused_before_it_says_so_ends_done(host, monkeypatch):
+    """The worker wrote its seats, then paused (lid closed) before marking the job done;
+    the page meanwhile let it go ("nothing was saved: seat again"). The seats were
+    written: the job ends done, not with a message that says they weren't."""
+    event = night(13, owner=host, rounds_planned=4)
+    job = SeatingJob.objects.create(event=event, action=SeatingJob.Action.NIGHT)
+    real_seat = jobs_module._seat
+
+    def seat_then_pause(j):
+        written = real_seat(j)
+        stale = timezone.now() - datetime.timedelta(seconds=40)
+        SeatingJob.objects.filter(pk=j.pk).update(alive_at=stale)
+        assert services.seating_in_progress(event) is None  # the page, polling meanwhile
+        return written
+
+    monkeypatch.setattr(jobs_module, "_seat", seat_then_pause)
+    assert jobs_module.run_seating_job.call(job.pk) == SeatingJob.State.DONE
+    job.refresh_from_db()
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2, 3, 4]
+    assert job.state == SeatingJob.State.DONE and job.rounds_seated == [1, 2, 3, 4]
+
+
+def test_a_seating_that_waited_long_for_a_busy_worker_is_not_let_go_while_it_plans(
+    host, monkeypatch
+):
+    """A job queued for nearly LOST_AFTER (the worker busy with another night), then
+    running: the page stopped counting it at ten minutes though its worker was alive,
+    so the host could seat again over it."""
+    event = night(13, owner=host, rounds_planned=4)
+    job = SeatingJob.objects.create(event=event, action=SeatingJob.Action.NIGHT)
+    _age(job, 9 * 60 + 50)
+    plan_rounds = jobs_module.planning.plan_rounds
+    seen = []
+
+    def slow(inputs, **kwargs):
+        plans = plan_rounds(inputs, **kwargs)
+        _age(job, 10 * 60 + 5)
+        seen.append(services.seating_in_progress(event))
+        return plans
+
+    monkeypatch.setattr(jobs_module.planning, "plan_rounds", slow)
+    assert jobs_module.run_seating_job.call(job.pk) == SeatingJob.State.DONE
+    assert seen == [job]
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2, 3, 4]

@@ -499,8 +499,11 @@ def even_deals(
         return spread, over
 
     worst = uneven(dealers)
+    # Each trade tried shares the night's deals out again: a few hundred at most, fewer
+    # in a big room (where rounds already played often leave a spread no trade can mend).
+    budget = min(400, max(40, 40_000 // max(1, len(seated))))
     for _ in range(len(groups) * 4):
-        if worst[0] == 0:
+        if worst[0] == 0 or budget <= 0:
             break
         deals = Counter(past.deals)
         for chosen in dealers:
@@ -541,7 +544,8 @@ def even_deals(
         trades.sort(key=lambda trade: trade[0])
         best = None
         fair_now = unfair(groups) if unfair is not None else 0
-        for _, r, t, u, t2, x in trades[:tries]:
+        for _, r, t, u, t2, x in trades[: min(tries, budget)]:
+            budget -= 1
             tables = groups[r]
             a, b = tables[t].index(u), tables[t2].index(x)
             tables[t][a], tables[t2][b] = x, u

@@ -13,7 +13,6 @@ the next round; played rounds are never touched.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -267,7 +266,6 @@ def _single(
         rules,
         scores,
         ties_only=method == "standings",
-        preferred=room.preferred,
     )
     tables = arrange(
         groups,
@@ -289,7 +287,6 @@ def _deals_to_share(
     scores: Mapping[P, int] | None,
     *,
     ties_only: bool = False,
-    preferred: int | None = None,
 ) -> tuple[list[list[P]], set[P]]:
     """The method's groups, and the round's dealers (:func:`share_deals`), with a player
     swapped between two tables wherever a table holds
@@ -314,24 +311,17 @@ def _deals_to_share(
         places between tables of two sizes then leaves the odd tables' share as it was."""
         return past.sizes.get(x, {}) == past.sizes.get(q, {})
 
-    fair = _FairAfter(history, groups, preferred) if preferred is not None else None
-
-    def may_trade(x: P, t: int, q: P, u: int) -> bool:
-        """Whether ``x`` (at table ``t``) and ``q`` (at ``u``) may trade places: tables of
-        one size, or the odd tables' share as fair after the trade (each seated as often
-        within one of the other) as the rule asks after every round."""
-        if len(groups[t]) == len(groups[u]) or same_sizes(x, q):
-            return True
-        return fair is not None and fair.allows(x, t, q, u)
-
-    def cost(x: P, t: int, q: P, u: int) -> tuple[int, int]:
+    def cost(x: P, t: int, q: P, u: int) -> tuple[bool, int, int]:
+        # Tables of one size first: a trade across two sizes (between two players who
+        # sat at the same sizes as often) uses up a player another table may need.
+        across = len(groups[t]) != len(groups[u])
         near = abs(scores.get(x, 0) - scores.get(q, 0)) if scores is not None else 0
         met = past.met
         before = sum(met.get(frozenset((x, y)), 0) for y in groups[t] if y != x)
         before += sum(met.get(frozenset((q, y)), 0) for y in groups[u] if y != q)
         after = sum(met.get(frozenset((x, y)), 0) for y in groups[u] if y != q)
         after += sum(met.get(frozenset((q, y)), 0) for y in groups[t] if y != x)
-        return near, after - before
+        return across, near, after - before
 
     dealers = share_deals([groups], history)[0]
     for _ in range(len(groups)):
@@ -348,7 +338,7 @@ def _deals_to_share(
             for q in other
             if q not in bound and q not in dealers and deals[q] == low
             for x in groups[t]
-            if x not in bound and may_trade(x, t, q, u)
+            if x not in bound and (len(other) == len(groups[t]) or same_sizes(x, q))
             if not ties_only or (scores is not None and scores.get(x) == scores.get(q))
         ]
         if not swaps:
@@ -356,52 +346,8 @@ def _deals_to_share(
         _, x, t, q, u = min(swaps, key=lambda swap: swap[0])
         groups[t][groups[t].index(x)] = q
         groups[u][groups[u].index(q)] = x
-        if fair is not None:
-            fair.traded(x, t, q, u)
         dealers = share_deals([groups], history)[0]
     return groups, dealers
-
-
-class _FairAfter:
-    """Each player's odd seats (the 5, or the 3s) after the round being dealt, and the
-    rounds seated, to tell whether two players at tables of two sizes may trade."""
-
-    def __init__(self, history: Sequence[Plan], groups: list[list[P]], preferred: int) -> None:
-        self.flags = odd_flags([len(g) for g in groups], preferred)
-        self.seated: Counter[P] = Counter()
-        self.odd: Counter[P] = Counter()
-        for plan in history:
-            for table, flag in zip(
-                plan.tables, odd_flags([len(t) for t in plan.tables], preferred), strict=True
-            ):
-                for p in table:
-                    self.seated[p] += 1
-                    self.odd[p] += flag
-        for group, flag in zip(groups, self.flags, strict=True):
-            for p in group:
-                self.seated[p] += 1
-                self.odd[p] += flag
-
-    def allows(self, x: P, t: int, q: P, u: int) -> bool:
-        change = int(self.flags[u]) - int(self.flags[t])  # x's odd seats move by this
-        classes: dict[int, Counter[int]] = {}
-        for p in (x, q):
-            c = self.seated[p]
-            if c not in classes:
-                classes[c] = Counter(self.odd[o] for o, n in self.seated.items() if n == c)
-        for p, delta in ((x, change), (q, -change)):
-            counts = classes[self.seated[p]]
-            counts[self.odd[p]] -= 1
-            counts[self.odd[p] + delta] += 1
-        return all(
-            max(k for k, n in counts.items() if n) - min(k for k, n in counts.items() if n) <= 1
-            for counts in classes.values()
-        )
-
-    def traded(self, x: P, t: int, q: P, u: int) -> None:
-        change = int(self.flags[u]) - int(self.flags[t])
-        self.odd[x] += change
-        self.odd[q] -= change
 
 
 def _from_night(

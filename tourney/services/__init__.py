@@ -92,6 +92,7 @@ from .results import (
 )
 from .rules import add_seating_rule, remove_seating_rule
 from .seat import (
+    broken_seating_rules,
     current_plan,
     event_totals,
     fix_choices,
@@ -136,6 +137,7 @@ __all__ = [
     "approve_arrival",
     "arrive_at_door",
     "begin_round",
+    "broken_seating_rules",
     "check_everyone_in",
     "check_in_at_door",
     "check_table_scores",

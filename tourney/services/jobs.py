@@ -55,9 +55,11 @@ def seating_in_progress(event: Event) -> SeatingJob | None:
     while True:
         now = timezone.now()
         job = (
+            # A queued job no worker took for LOST_AFTER is let go; a running one only when
+            # its worker falls silent (below): a big plan may have waited its turn long.
             event.seating_jobs.filter(
-                state__in=[SeatingJob.State.QUEUED, SeatingJob.State.RUNNING],
-                created_at__gte=now - LOST_AFTER,
+                Q(state=SeatingJob.State.QUEUED, created_at__gte=now - LOST_AFTER)
+                | Q(state=SeatingJob.State.RUNNING)
             )
             .order_by("-pk")
             .first()
@@ -179,8 +181,12 @@ def run_seating_job(job_id: int) -> str:
         done.set()
         if alive.is_alive():
             alive.join()
-    # Still running unless let go of meanwhile, when what the page said stands.
-    running.update(finished_at=timezone.now(), **outcome)
+    # Still running unless let go of meanwhile, when what the page said stands; but seats
+    # written are written (the guard let them through), whatever the page said since.
+    if outcome["state"] == SeatingJob.State.DONE:
+        SeatingJob.objects.filter(pk=job_id).update(finished_at=timezone.now(), **outcome)
+    else:
+        running.update(finished_at=timezone.now(), **outcome)
     return outcome["state"]
 
 
@@ -215,7 +221,10 @@ def _still_wanted(job: SeatingJob) -> Callable[[Event], None]:
                 "wanted."
             )
         if _replaced(job):
-            raise RoundStateError(REPLACED)
+            raise RoundStateError(
+                "A newer seating of the night was asked for while this one was being planned: "
+                "nothing was changed."
+            )
 
     return guard
 

@@ -397,13 +397,15 @@ def seats_stamp(rnd: Round) -> str:
     return hashlib.blake2s(repr(seats).encode(), digest_size=8).hexdigest()
 
 
-def start_stamp(rnd: Round) -> str:
+def start_stamp(rnd: Round, broken: list | None = None) -> str:
     """A fingerprint of what the round's Start button was shown beside: the seats, and the
     seating rules they break (one short key per rule, from what the rule says rather than
-    the names it shows, so renaming a player changes nothing). See
-    :func:`start_stamp_covers`."""
-    rules = rnd.event.seating_constraints.all()
-    keys = sorted(_rule_key(rule) for rule in _broken_rules(rules, _tables_of(rnd)))
+    the names it shows, so renaming a player changes nothing). ``broken``: the rules the
+    page lists (:func:`broken_seating_rules`), read once for both, so a rule added between
+    two readings can't be in the stamp and not on the page. See :func:`start_stamp_covers`."""
+    if broken is None:
+        broken = broken_seating_rules(rnd)
+    keys = sorted(_rule_key(rule) for rule in broken)
     return seats_stamp(rnd) + "".join(f"_{key}" for key in keys)
 
 
@@ -702,7 +704,13 @@ def _renumber_tables(rnd: Round) -> None:
 
 def seating_rules_broken(rnd: Round) -> list[str]:
     """The host's seating rules this round's seats break (after a hand swap or move)."""
-    return _broken(rnd.event.seating_constraints.select_related("player", "other"), _tables_of(rnd))
+    return [rule.describe() for rule in broken_seating_rules(rnd)]
+
+
+def broken_seating_rules(rnd: Round) -> list:
+    """The rules themselves (``SeatingConstraint``) :func:`seating_rules_broken` words."""
+    rules = rnd.event.seating_constraints.select_related("player", "other")
+    return _broken_rules(rules, _tables_of(rnd))
 
 
 def _tables_of(rnd: Round) -> dict[int, int]:

@@ -95,7 +95,8 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
     present = list(event.players.present())
     unseated = [p for p in present if p.pk not in seated]
     planned = rnd.status == Round.Status.PLANNED
-    rules_broken = services.seating_rules_broken(rnd) if planned else []
+    broken = services.broken_seating_rules(rnd) if planned else []
+    rules_broken = [rule.describe() for rule in broken]
     context = {
         "event": event,
         "round": rnd,
@@ -112,7 +113,7 @@ def _round_context(event: Event, rnd: Round, **extra) -> dict:
         "size_problems": services.table_size_problems(rnd),
         "rules_broken": rules_broken,
         # What Start was pressed beside: the seats and the rules they break (see begin_round).
-        "start_stamp": services.start_stamp(rnd) if planned else "",
+        "start_stamp": services.start_stamp(rnd, broken) if planned else "",
         "swap_form": (
             SwapForm(rnd=rnd, seen=services.seats_stamp(rnd))
             if rnd.status == Round.Status.PLANNED
