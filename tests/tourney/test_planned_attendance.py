@@ -295,17 +295,24 @@ def test_the_seating_page_stops_saying_print_the_cards_once_attendance_changed(h
     assert "Re-plan the rounds not started" in text
 
 
+def pinned_off_their_table(host):
+    """12 players, round 1 seated; player ``a`` pinned to a table they are not at (a
+    broken rule, as after a hand swap); ``mate`` shares a's table. Returns the night, a,
+    mate and the pin's table."""
+    event = night(12, owner=host, rounds_planned=3)
+    tables = list(services.seat_next_round(event).tables.all())
+    a = tables[0].seats.first().player
+    mate = tables[0].seats.exclude(player=a).first().player
+    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    return event, a, mate, tables[1].number
+
+
 def test_start_anyway_still_covers_a_rename_or_a_rule_removed_since(host_client, host):
     """The page names two broken rules; since it was loaded, a co-host renamed one of the
     players they name and removed the other rule. The stamp held the rules' words, so
     Start was refused as stale and the host was sent to start again for nothing: the seats
     are the ones shown, and they now break less than "Start anyway" agreed to."""
-    event = night(12, owner=host, rounds_planned=3)
-    one = services.seat_next_round(event)
-    tables = list(one.tables.all())
-    a = tables[0].seats.first().player
-    mate = tables[0].seats.exclude(player=a).first().player
-    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    event, a, mate, table = pinned_off_their_table(host)
     apart = services.add_seating_rule(event, kind="apart", player=a, other=mate)
     seen = seen_on_the_round_page(host_client, event)
     rename = reverse("player_rename", args=[event.slug, a.pk])
@@ -321,7 +328,7 @@ def test_start_anyway_still_covers_a_rename_or_a_rule_removed_since(host_client,
     said = event.activity.filter(round_number=1).latest("pk").detail
     assert said == (
         "Started round 1. Started anyway, breaking a seating rule: "
-        f"Zelda Quist sits at table {tables[1].number} every round they play."
+        f"Zelda Quist sits at table {table} every round they play."
     )
 
 
@@ -329,12 +336,7 @@ def test_start_anyway_covers_only_the_rules_its_page_listed(host_client, host, m
     """The page listed the broken rules and made Start's stamp in two readings: a rule a
     co-host added between them was in the stamp but not on the page, and "Start anyway"
     started a round breaking a rule the host never saw."""
-    event = night(12, owner=host, rounds_planned=3)
-    one = services.seat_next_round(event)
-    tables = list(one.tables.all())
-    a = tables[0].seats.first().player
-    mate = tables[0].seats.exclude(player=a).first().player
-    services.add_seating_rule(event, kind="pin", player=a, table=tables[1].number)
+    event, a, mate, _ = pinned_off_their_table(host)
     real = services.broken_seating_rules
 
     def co_host_adds_a_rule_right_after(rnd):

@@ -89,6 +89,18 @@ def worker_env() -> dict[str, str]:
     return env
 
 
+def _run_worker_once() -> None:
+    """One pass of a real task-queue worker over the jobs queued."""
+    subprocess.run(
+        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
+        cwd=ROOT,
+        env=worker_env(),
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+
+
 @override_settings(TASKS=DB_TASKS, ROOKERY_SEATING_WAIT=0.3)
 def test_a_slow_seating_shows_seating_then_the_plan_from_a_real_worker(host_client, host):
     event = night(13, owner=host)
@@ -105,14 +117,7 @@ def test_a_slow_seating_shows_seating_then_the_plan_from_a_real_worker(host_clie
     host_client.post(reverse("round_seat_next", args=[event.slug]))
     assert SeatingJob.objects.count() == 1
 
-    subprocess.run(
-        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
-        cwd=ROOT,
-        env=worker_env(),
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
+    _run_worker_once()
 
     job = SeatingJob.objects.get()
     assert job.state == SeatingJob.State.DONE, job.message
@@ -165,14 +170,7 @@ def test_a_seating_no_worker_takes_can_be_seated_here_and_the_worker_never_seats
     assert job.state == SeatingJob.State.DONE and job.requested_by == host
 
     # The worker, started late, finds the job taken and seats nothing more.
-    subprocess.run(
-        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
-        cwd=ROOT,
-        env=worker_env(),
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
+    _run_worker_once()
     assert list(event.rounds.values_list("number", flat=True)) == [1]
     assert event.rounds.get(number=1).seats.count() == 13
     page = host_client.get(seating_url).content.decode()
@@ -377,17 +375,6 @@ def test_a_claim_left_unanswered_by_a_stopped_request_does_not_bar_the_form(host
 
 def _seats(rnd) -> list[tuple]:
     return sorted(rnd.seats.values_list("player__name", "table__number", "position"))
-
-
-def _run_worker_once() -> None:
-    subprocess.run(
-        [PYTHON, "manage.py", "db_worker", "--batch", "--interval", "0"],
-        cwd=ROOT,
-        env=worker_env(),
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
 
 
 def _seated_again_here(host_client, event, old: SeatingJob) -> SeatingJob:

@@ -483,10 +483,14 @@ def even_deals(
     for tables in groups:
         seated.update(p for g in tables for p in g)
 
-    def uneven(dealers: list[set[P]]) -> tuple[int, int]:
+    def tally(dealers: list[set[P]]) -> Counter[P]:
         deals = Counter(past.deals)
         for chosen in dealers:
             deals.update(chosen)
+        return deals
+
+    def uneven(dealers: list[set[P]]) -> tuple[int, int]:
+        deals = tally(dealers)
         classes: dict[int, list[int]] = {}
         for p, count in seated.items():
             classes.setdefault(count, []).append(deals[p])
@@ -505,9 +509,7 @@ def even_deals(
     for _ in range(len(groups) * 4):
         if worst[0] == 0 or budget <= 0:
             break
-        deals = Counter(past.deals)
-        for chosen in dealers:
-            deals.update(chosen)
+        deals = tally(dealers)
         low: dict[int, int] = {}
         high: dict[int, int] = {}
         for p, count in seated.items():

@@ -123,6 +123,13 @@ class Rules:
         """
         return frozenset(p for pair in self.source.together for p in pair)
 
+    @property
+    def named(self) -> frozenset:
+        """Players any rule names (kept together, apart or at a table): trades of places
+        made after the rules were kept (the deal's) leave them where they are."""
+        together = (p for unit in self.units for p in unit)
+        return frozenset(together) | frozenset(self.apart) | frozenset(self.pins)
+
     def unit_of(self) -> dict[P, tuple[P, ...]]:
         return {p: unit for unit in self.units for p in unit}
 

@@ -52,6 +52,7 @@ from tourney.seating.designs import Design, Round, designs_for
 from tourney.seating.fair import (
     Rules,
     Slack,
+    _Past,
     fair_rounds,
     odd_flags,
     overshoot,
@@ -140,9 +141,8 @@ def plan(
     groups = _stored(present, history, seated, sizes, room, rng, prior, rules)
     if groups is None:
         groups = _search(present, history, seated, sizes, room.preferred, rng, effort, prior, rules)
-    bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
     groups, dealers = even_deals(
-        groups, history, bound, unfair=_odd_unfairness(history, room.preferred)
+        groups, history, rules.named, unfair=_odd_unfairness(history, room.preferred)
     )
     plans: list[Plan] = []
     for number in range(rounds):
@@ -169,18 +169,10 @@ def _odd_unfairness(
 ) -> Callable[[Sequence[Sequence[Sequence[P]]]], int]:
     """How far a night's groups (after ``history``) share the odd tables from fairly: after
     each of their rounds, how far each set of players seated as often spreads past 1."""
-    seated: Counter = Counter()
-    odd: Counter = Counter()
-    for plan in history:
-        for table, flag in zip(
-            plan.tables, odd_flags([len(t) for t in plan.tables], preferred), strict=True
-        ):
-            for p in table:
-                seated[p] += 1
-                odd[p] += flag
+    past = _Past.read(history, preferred)
 
     def unfair(groups: Sequence[Sequence[Sequence[P]]]) -> int:
-        now_seated, now_odd = Counter(seated), Counter(odd)
+        now_seated, now_odd = Counter(past.seated), Counter(past.odd)
         total = 0
         for tables in groups:
             for table, flag in zip(

@@ -303,7 +303,7 @@ def _deals_to_share(
     standings) only two players on the same total trade places: 22 players planned
     ahead by standings, before any score, dealt 4 times and 2 times each."""
     groups = [list(g) for g in groups]
-    bound = {p for unit in rules.units for p in unit} | set(rules.apart) | set(rules.pins)
+    bound = rules.named
     deals = past.deals
 
     def same_sizes(x: P, q: P) -> bool:

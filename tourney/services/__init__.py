@@ -59,7 +59,7 @@ from .planning import (
     read_inputs,
     tonights_constraint_problems,
     tonights_rule_check,
-    tonights_split_change,
+    tonights_rules,
 )
 from .play import (
     ConfirmError,
@@ -203,6 +203,6 @@ __all__ = [
     "table_state",
     "tonights_constraint_problems",
     "tonights_rule_check",
-    "tonights_split_change",
+    "tonights_rules",
     "typed_score_problems",
 ]

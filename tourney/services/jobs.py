@@ -145,7 +145,7 @@ def run_seating_job(job_id: int) -> str:
     ``_still_wanted`` checks under the night's lock, just before the write."""
     now = timezone.now()
     queued = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.QUEUED)
-    job = queued.select_related("event").first()
+    job = queued.select_related("event", "requested_by").first()
     if job is None:
         return "gone"
     if _replaced(job):
@@ -156,7 +156,6 @@ def run_seating_job(job_id: int) -> str:
         return "dropped"
     if not queued.update(state=SeatingJob.State.RUNNING, started_at=now):
         return "gone"  # claimed meanwhile (``seat_here``)
-    job = SeatingJob.objects.select_related("event", "requested_by").get(pk=job_id)
     running = SeatingJob.objects.filter(pk=job_id, state=SeatingJob.State.RUNNING)
     outcome: dict = {"state": SeatingJob.State.DONE}
     done = threading.Event()

@@ -240,25 +240,30 @@ def _tonights_inputs(event: Event) -> Inputs:
 def tonights_rule_check(event: Event) -> tuple[list[str], str]:
     """:func:`tonights_constraint_problems` and, where there are some, the room they were
     checked against in words (:func:`_tables_in_words`), from one reading of who
-    is checked in: the seating page and the night's page show both."""
+    is checked in: the night's page shows both."""
+    problems, room_words, _ = tonights_rules(event)
+    return problems, room_words
+
+
+def tonights_rules(event: Event) -> tuple[list[str], str, str]:
+    """:func:`tonights_rule_check`, and what the rules do to tonight's tables
+    (:func:`_split_change`), from one reading of who is checked in: the seating page
+    shows all three."""
     if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
-        return [], ""
+        return [], "", ""
     inputs = _tonights_inputs(event)
     problems = constraint_problems(inputs)
-    return problems, _tables_in_words(inputs) if problems else ""
+    if problems:
+        return problems, _tables_in_words(inputs), ""
+    return [], "", _split_change(inputs)
 
 
-def tonights_split_change(event: Event) -> str:
-    """What the seating rules do to tonight's tables, in words, when they move the room
-    off its usual split: "16 players sit at tables of 4, 3, 3, 3 and 3, not 4, 4, 4 and 4:
-    P17 is kept at table 5." (a pin to a table the usual split lacks, or a group kept
-    together that no usual table seats). Empty when the usual split keeps every rule, or
-    when none can (the rules' warning says that)."""
-    if event.kind == Event.Kind.TABLE or not event.seating_constraints.exists():
-        return ""
-    inputs = _tonights_inputs(event)
-    if constraint_problems(inputs):
-        return ""
+def _split_change(inputs: Inputs) -> str:
+    """What the seating rules (kept, as ``inputs`` checked in) do to tonight's tables, in
+    words, when they move the room off its usual split: "16 players sit at tables of 4, 3,
+    3, 3 and 3, not 4, 4, 4 and 4: P17 is kept at table 5." (a pin to a table the usual
+    split lacks, or a group kept together that no usual table seats). Empty when the usual
+    split keeps every rule."""
     seated = len(inputs.present) - _sitting_out(inputs)
     room = Room(inputs.min_size, inputs.max_size, inputs.preferred)
     usual = room.regular(seated)

@@ -39,7 +39,12 @@ from .common import (
     require_in_night,
 )
 from .fills import fill_round, refresh_fills
-from .seat import seat_next_round, seating_rules_broken, start_stamp_covers, table_size_problems
+from .seat import (
+    broken_seating_rules,
+    seat_next_round,
+    start_stamp_covers,
+    table_size_problems,
+)
 
 
 @transaction.atomic
@@ -77,8 +82,9 @@ def begin_round(
     problems = table_size_problems(rnd)
     if problems:
         raise RoundStateError(" ".join(problems))
-    broken = seating_rules_broken(rnd)
-    if seen and not start_stamp_covers(rnd, seen):
+    rules_broken = broken_seating_rules(rnd)  # read once: the check and the words agree
+    broken = [rule.describe() for rule in rules_broken]
+    if seen and not start_stamp_covers(rnd, seen, rules_broken):
         raise RoundStateError(
             f"The seats of {rnd_word(rnd)}, or the seating rules they break, changed after "
             "this page was loaded (another tab, a co-host, a re-seat): nothing was started. "

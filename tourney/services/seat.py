@@ -409,14 +409,15 @@ def start_stamp(rnd: Round, broken: list | None = None) -> str:
     return seats_stamp(rnd) + "".join(f"_{key}" for key in keys)
 
 
-def start_stamp_covers(rnd: Round, seen: str) -> bool:
+def start_stamp_covers(rnd: Round, seen: str, broken: list | None = None) -> bool:
     """Whether a Start sent from a page stamped ``seen`` covers the round as it stands:
     the same seats, breaking no rule the page did not show. Seats re-seated or swapped in
     another tab since, or a rule broken that was added since, are not what the host agreed
     to start ("Start anyway" covers only the broken rules it was shown); a rule removed
-    since, or a player renamed, still is."""
+    since, or a player renamed, still is. ``broken``: the rules the seats break now, when
+    read already."""
     seats, *shown = seen.split("_")
-    now_seats, *now = start_stamp(rnd).split("_")
+    now_seats, *now = start_stamp(rnd, broken).split("_")
     return seats == now_seats and set(now) <= set(shown)
 
 

@@ -25,7 +25,7 @@ def _context(event: Event, **extra) -> dict:
     latest = event.rounds.order_by("-number").first()
     running = services.seating_in_progress(event)  # first: it lets go of a lost job
     job = services.latest_seating(event)
-    problems, room_words = services.tonights_rule_check(event)
+    problems, room_words, split_change = services.tonights_rules(event)
     context = {
         "event": event,
         "constraints": event.seating_constraints.select_related("player", "other"),
@@ -58,7 +58,7 @@ def _context(event: Event, **extra) -> dict:
         "playing": _playing(event),
         # Called by the full page only, not by the job partial polled every second.
         "odd_share": functools.cache(lambda: services.odd_table_share(event)),
-        "split_change": functools.cache(lambda: services.tonights_split_change(event)),
+        "split_change": split_change,
     }
     context.update(extra)
     return context
